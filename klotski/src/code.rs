@@ -1,0 +1,258 @@
+//! The 36-bit layout code: parsing, formatting and the errors of invalid input.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::layout::{Layout, Piece};
+
+/// The code of a legal layout: 36 bits, written as 9 uppercase hex digits.
+///
+/// A `Code` always names a legal layout: every constructor validates, so code
+/// that holds one never needs to check it again. Codes order as numbers, which
+/// is also the order of layout ids.
+///
+/// ```
+/// use klotski::Code;
+/// let code: Code = "1a9bf0c".parse().unwrap();
+/// assert_eq!(code.to_string(), "1A9BF0C00");
+/// assert_eq!(code.short_form(), "1A9BF0C");
+/// assert!("1A9BF0C01".parse::<Code>().is_err());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Code(u64);
+
+/// Number of hex digits in a code.
+pub const CODE_DIGITS: usize = 9;
+
+impl Code {
+    /// Validates a raw 36-bit value as the code of a legal layout.
+    pub fn new(raw: u64) -> Result<Code, CodeError> {
+        Layout::decode(raw).map(|_| Code(raw))
+    }
+
+    /// Wraps a value known to be a legal code (produced by the engine itself).
+    #[inline]
+    pub(crate) fn from_valid(raw: u64) -> Code {
+        debug_assert!(Layout::decode(raw).is_ok(), "{raw:09X} is not a legal code");
+        Code(raw)
+    }
+
+    /// The 36-bit value.
+    #[inline]
+    pub fn value(self) -> u64 {
+        self.0
+    }
+
+    /// The layout this code names.
+    #[inline]
+    pub fn layout(self) -> Layout {
+        Layout::decode_valid(self.0)
+    }
+
+    /// The code without its trailing zeros (`1A9BF0C00` -> `1A9BF0C`; all zeros stay `0`).
+    pub fn short_form(self) -> String {
+        let full = self.to_string();
+        let trimmed = full.trim_end_matches('0');
+        if trimmed.is_empty() {
+            "0".to_owned()
+        } else {
+            trimmed.to_owned()
+        }
+    }
+
+    /// Whether the 2x2 block is at the exit (its code starts with `D`).
+    #[inline]
+    pub fn is_solved(self) -> bool {
+        self.0 >> 32 == u64::from(crate::board::SOLVED_HEAD)
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:09X}", self.0)
+    }
+}
+
+impl fmt::Debug for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Code({:09X})", self.0)
+    }
+}
+
+impl FromStr for Code {
+    type Err = CodeError;
+
+    /// Parses 1 to 9 hex digits, either case; missing trailing digits are zeros.
+    fn from_str(text: &str) -> Result<Code, CodeError> {
+        if text.is_empty() {
+            return Err(CodeError::Empty);
+        }
+        let mut raw = 0u64;
+        let mut n_digits = 0;
+        for (position, character) in text.chars().enumerate() {
+            let digit = character
+                .to_digit(16)
+                .ok_or(CodeError::BadCharacter { character, position })?;
+            n_digits += 1;
+            if n_digits > CODE_DIGITS {
+                return Err(CodeError::TooLong { n_chars: text.chars().count() });
+            }
+            raw = raw << 4 | u64::from(digit);
+        }
+        Code::new(raw << (4 * (CODE_DIGITS - n_digits)))
+    }
+}
+
+/// Why a value or a string is not the code of a legal layout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CodeError {
+    /// The string is empty.
+    Empty,
+    /// The string has more than 9 characters.
+    TooLong {
+        /// How many characters it has.
+        n_chars: usize,
+    },
+    /// A character is not a hex digit.
+    BadCharacter {
+        /// The offending character.
+        character: char,
+        /// Its position in the string, from 0.
+        position: usize,
+    },
+    /// The value has bits above bit 35.
+    TooLarge {
+        /// The value.
+        raw: u64,
+    },
+    /// The first digit is not an address where the 2x2 block fits.
+    InvalidBlockAddress {
+        /// The address (the first hex digit).
+        address: u32,
+    },
+    /// A piece would stick out of the board.
+    OffBoard {
+        /// The piece.
+        piece: Piece,
+        /// Its top-left cell.
+        cell: u32,
+    },
+    /// A piece would cover a cell another piece covers.
+    Overlap {
+        /// The piece.
+        piece: Piece,
+        /// Its top-left cell.
+        cell: u32,
+    },
+    /// Fewer than two cells are empty.
+    TooFewEmptyCells {
+        /// How many are.
+        n_empty: u32,
+    },
+    /// The board is full before the code ends: the rest must be zeros.
+    BitsLeftOver {
+        /// How many 2-bit slots describe the board.
+        n_slots_used: u32,
+    },
+}
+
+impl fmt::Display for CodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CodeError::Empty => write!(f, "the code is empty"),
+            CodeError::TooLong { n_chars } => {
+                write!(f, "the code has {n_chars} characters, at most {CODE_DIGITS} are allowed")
+            }
+            CodeError::BadCharacter { character, position } => write!(
+                f,
+                "character {character:?} at position {position} is not a hex digit"
+            ),
+            CodeError::TooLarge { raw } => {
+                write!(f, "value {raw:#X} is wider than the 36 bits of a code")
+            }
+            CodeError::InvalidBlockAddress { address } => write!(
+                f,
+                "the 2x2 block cannot have its top-left cell at address {address:X} \
+                 (allowed: 0, 1, 2, 4, 5, 6, 8, 9, A, C, D, E)"
+            ),
+            CodeError::OffBoard { piece, cell } => {
+                write!(f, "the {piece} at {} would stick out of the board", cell_name(*cell))
+            }
+            CodeError::Overlap { piece, cell } => write!(
+                f,
+                "the {piece} at {} would overlap another piece",
+                cell_name(*cell)
+            ),
+            CodeError::TooFewEmptyCells { n_empty } => write!(
+                f,
+                "the layout has {n_empty} empty cell{}, at least 2 are needed",
+                if *n_empty == 1 { "" } else { "s" }
+            ),
+            CodeError::BitsLeftOver { n_slots_used } => write!(
+                f,
+                "the board is full after {n_slots_used} slots but later bits are not zero"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CodeError {}
+
+fn cell_name(cell: u32) -> String {
+    format!("cell {cell} (x={}, y={})", cell % 4, cell / 4)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check_err(text: &str, expected: CodeError) {
+        assert_eq!(text.parse::<Code>(), Err(expected), "{text}");
+    }
+
+    #[test]
+    fn parses_and_formats() {
+        for text in ["1A9BF0C00", "1a9bf0c", "1A9BF0C0", "4FEA13400", "5DC02F800"] {
+            let code: Code = text.parse().unwrap();
+            assert_eq!(code.to_string(), text.to_uppercase() + &"0".repeat(9 - text.len()));
+        }
+        let code: Code = "4FEA134".parse().unwrap();
+        assert_eq!(code.short_form(), "4FEA134");
+        assert_eq!(code.value(), 0x4_FEA1_3400);
+    }
+
+    #[test]
+    fn every_error_case() {
+        check_err("", CodeError::Empty);
+        check_err("1A9BF0C000", CodeError::TooLong { n_chars: 10 });
+        check_err("1A9BG0C00", CodeError::BadCharacter { character: 'G', position: 4 });
+        check_err(" 1A9BF0C", CodeError::BadCharacter { character: ' ', position: 0 });
+        check_err("1A9BF0C０", CodeError::BadCharacter { character: '０', position: 7 });
+        check_err("3", CodeError::InvalidBlockAddress { address: 3 });
+        check_err("F", CodeError::InvalidBlockAddress { address: 15 });
+        // 2x2 at 0; cell 2 gets a horizontal, cell 3 a horizontal: off the board.
+        check_err("014", CodeError::OffBoard { piece: Piece::Horizontal, cell: 3 });
+        // 2x2 at 1; cell 0 gets a horizontal that runs into the block.
+        check_err("14", CodeError::Overlap { piece: Piece::Horizontal, cell: 0 });
+        // 2x2 at 4; cell 0 a vertical running into the block at cell 4.
+        check_err("48", CodeError::Overlap { piece: Piece::Vertical, cell: 0 });
+        // A vertical in the bottom row.
+        check_err("0FFFFFF8", CodeError::OffBoard { piece: Piece::Vertical, cell: 16 });
+        // All 1x1: no empty cell.
+        check_err("0FFFFFFFF", CodeError::TooFewEmptyCells { n_empty: 0 });
+        check_err("0FFFFFFFC", CodeError::TooFewEmptyCells { n_empty: 1 });
+        // 2x2 at 0, seven horizontals and two empty cells fill the board after
+        // 9 slots; slot 15 is not zero.
+        check_err("055540001", CodeError::BitsLeftOver { n_slots_used: 9 });
+        assert_eq!(Code::new(1 << 36), Err(CodeError::TooLarge { raw: 1 << 36 }));
+    }
+
+    #[test]
+    fn error_messages_say_why() {
+        let message = |text: &str| text.parse::<Code>().unwrap_err().to_string();
+        assert_eq!(message("1A9BG"), "character 'G' at position 4 is not a hex digit");
+        assert!(message("3").contains("address 3"));
+        assert!(message("0FFFFFFFC").contains("1 empty cell,"));
+    }
+}

@@ -1,0 +1,93 @@
+//! Enumeration of legal codes in ascending order, by depth-first search over
+//! the items of the code (never by testing all 2^36 values).
+
+use crate::board::{block_cells, is_block_head, BOARD, COLUMN_3, ROW_4};
+use crate::class::Class;
+use crate::code::Code;
+
+/// Every legal code, ascending: 29,334,498 of them.
+pub fn all_codes() -> Vec<Code> {
+    let mut codes = Vec::with_capacity(29_334_498);
+    for_each_code(Budget::ANY, |code| codes.push(code));
+    codes
+}
+
+/// Every legal code of one class, ascending.
+pub fn class_codes(class: Class) -> Vec<Code> {
+    let mut codes = Vec::new();
+    for_each_code(Budget::of_class(class), |code| codes.push(code));
+    codes
+}
+
+/// How many items of each kind may still be placed.
+#[derive(Clone, Copy)]
+struct Budget {
+    empty: u32,
+    horizontal: u32,
+    vertical: u32,
+    single: u32,
+}
+
+impl Budget {
+    /// No limit but the board: a layout still needs two empty cells at the end.
+    const ANY: Budget = Budget { empty: 16, horizontal: 8, vertical: 8, single: 16 };
+
+    /// Exactly one class. The budgets add up to the 16 free cells, so every
+    /// filled board has spent them all.
+    fn of_class(class: Class) -> Budget {
+        Budget {
+            empty: class.n_empty(),
+            horizontal: class.n_horizontal(),
+            vertical: class.n_vertical(),
+            single: class.n_single(),
+        }
+    }
+}
+
+/// Calls `emit` with every legal code within `budget`, ascending.
+fn for_each_code(budget: Budget, mut emit: impl FnMut(Code)) {
+    for head in (0..16).filter(|&h| is_block_head(h)) {
+        let mut search = Search { head: u64::from(head) << 32, emit: &mut emit };
+        search.fill(block_cells(head), 0, 0, 0, budget);
+    }
+}
+
+struct Search<'a, F> {
+    head: u64,
+    emit: &'a mut F,
+}
+
+impl<F: FnMut(Code)> Search<'_, F> {
+    /// Places an item at the first uncovered cell, trying items in code order
+    /// (`00` < `01` < `10` < `11`) so that codes come out ascending.
+    fn fill(&mut self, covered: u32, range: u32, n_slots: u32, n_empty: u32, budget: Budget) {
+        if covered == BOARD {
+            if n_empty >= 2 {
+                (self.emit)(Code::from_valid(self.head | u64::from(range)));
+            }
+            return;
+        }
+        let n_uncovered = (BOARD & !covered).count_ones();
+        if n_empty + n_uncovered < 2 {
+            return;
+        }
+        let bit = 1 << (!covered).trailing_zeros();
+        let shift = 30 - 2 * n_slots;
+        if budget.empty > 0 {
+            let rest = Budget { empty: budget.empty - 1, ..budget };
+            self.fill(covered | bit, range, n_slots + 1, n_empty + 1, rest);
+        }
+        if budget.horizontal > 0 && bit & COLUMN_3 == 0 && covered & bit << 1 == 0 {
+            let rest = Budget { horizontal: budget.horizontal - 1, ..budget };
+            self.fill(covered | bit | bit << 1, range | 0b01 << shift, n_slots + 1, n_empty, rest);
+        }
+        if budget.vertical > 0 && bit & ROW_4 == 0 && covered & bit << 4 == 0 {
+            let rest = Budget { vertical: budget.vertical - 1, ..budget };
+            self.fill(covered | bit | bit << 4, range | 0b10 << shift, n_slots + 1, n_empty, rest);
+        }
+        if budget.single > 0 {
+            let rest = Budget { single: budget.single - 1, ..budget };
+            self.fill(covered | bit, range | 0b11 << shift, n_slots + 1, n_empty, rest);
+        }
+    }
+}

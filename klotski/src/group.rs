@@ -1,0 +1,186 @@
+//! Groups: the connected components of the step relation inside one class,
+//! numbered and ordered as the spec says.
+
+use std::collections::{HashSet, VecDeque};
+
+use crate::class::Class;
+use crate::code::Code;
+use crate::enumerate;
+use crate::index::CodeIndex;
+
+/// Every layout of one class with its group.
+///
+/// Groups are numbered by size, largest first, ties by smallest code
+/// (`group_num`); inside a group, layouts are numbered by code (`group_index`).
+///
+/// ```
+/// use klotski::{Class, ClassGroups};
+/// let groups = ClassGroups::build("0-2-0".parse::<Class>().unwrap());
+/// assert_eq!(groups.n_groups(), 1);
+/// assert_eq!(groups.group_size(0), 1440);
+/// ```
+pub struct ClassGroups {
+    class: Class,
+    index: CodeIndex,
+    /// Per layout position: its group_num.
+    group_nums: Vec<u32>,
+    /// Per layout position: its group_index.
+    group_indexes: Vec<u32>,
+    /// Layout positions sorted by (group_num, code).
+    members: Vec<u32>,
+    /// Where each group starts in `members`; one more entry than groups.
+    group_starts: Vec<u32>,
+}
+
+impl ClassGroups {
+    /// Enumerates the class and labels every layout with its group.
+    pub fn build(class: Class) -> ClassGroups {
+        let index = CodeIndex::new(enumerate::class_codes(class));
+        let roots = connected_roots(&index);
+        let n = index.len();
+
+        // A root is its component's smallest position, that is, its smallest code.
+        let mut sizes = vec![0u32; n];
+        for &root in &roots {
+            sizes[root as usize] += 1;
+        }
+        let mut group_roots: Vec<u32> = (0..n as u32).filter(|&p| roots[p as usize] == p).collect();
+        group_roots.sort_by_key(|&root| (std::cmp::Reverse(sizes[root as usize]), root));
+        let mut num_of_root = vec![0u32; n];
+        for (num, &root) in group_roots.iter().enumerate() {
+            num_of_root[root as usize] = num as u32;
+        }
+
+        let mut group_starts = Vec::with_capacity(group_roots.len() + 1);
+        group_starts.push(0);
+        for &root in &group_roots {
+            group_starts.push(group_starts.last().unwrap() + sizes[root as usize]);
+        }
+        let mut next_slot = group_starts.clone();
+        let mut group_nums = Vec::with_capacity(n);
+        let mut group_indexes = Vec::with_capacity(n);
+        let mut members = vec![0u32; n];
+        for (position, &root) in roots.iter().enumerate() {
+            let num = num_of_root[root as usize];
+            let slot = &mut next_slot[num as usize];
+            group_nums.push(num);
+            group_indexes.push(*slot - group_starts[num as usize]);
+            members[*slot as usize] = position as u32;
+            *slot += 1;
+        }
+        ClassGroups { class, index, group_nums, group_indexes, members, group_starts }
+    }
+
+    /// The class.
+    pub fn class(&self) -> Class {
+        self.class
+    }
+
+    /// The class's codes, ascending.
+    pub fn codes(&self) -> &[Code] {
+        self.index.codes()
+    }
+
+    /// Number of layouts in the class.
+    pub fn n_layouts(&self) -> usize {
+        self.index.len()
+    }
+
+    /// Number of groups.
+    pub fn n_groups(&self) -> u32 {
+        (self.group_starts.len() - 1) as u32
+    }
+
+    /// Size of group `group_num` (which must be below `n_groups`).
+    pub fn group_size(&self, group_num: u32) -> u32 {
+        let g = group_num as usize;
+        self.group_starts[g + 1] - self.group_starts[g]
+    }
+
+    /// The codes of group `group_num`, ascending (position i is group_index i).
+    pub fn group_codes(&self, group_num: u32) -> impl ExactSizeIterator<Item = Code> + '_ {
+        let g = group_num as usize;
+        let range = self.group_starts[g] as usize..self.group_starts[g + 1] as usize;
+        self.members[range].iter().map(|&position| self.codes()[position as usize])
+    }
+
+    /// `(group_num, group_index)` of a code, or `None` when it is not in the class.
+    pub fn locate(&self, code: Code) -> Option<(u32, u32)> {
+        let position = self.index.position(code)? as usize;
+        Some((self.group_nums[position], self.group_indexes[position]))
+    }
+
+    /// `(group_num, group_index)` of every layout, in code order.
+    pub fn labels(&self) -> impl ExactSizeIterator<Item = (u32, u32)> + '_ {
+        self.group_nums.iter().copied().zip(self.group_indexes.iter().copied())
+    }
+}
+
+/// For each position, the smallest position of its connected component.
+fn connected_roots(index: &CodeIndex) -> Vec<u32> {
+    let mut parent: Vec<u32> = (0..index.len() as u32).collect();
+    for (position, code) in index.codes().iter().enumerate() {
+        code.layout().for_each_slide_down_or_right(|next| {
+            let other = index.position(next.code()).expect("a slide stays in the class");
+            union(&mut parent, position as u32, other);
+        });
+    }
+    for position in 0..parent.len() {
+        // Parents point to smaller positions, so each one is final once visited.
+        parent[position] = parent[parent[position] as usize];
+    }
+    parent
+}
+
+/// The root of `node`, halving the path on the way.
+fn find(parent: &mut [u32], mut node: u32) -> u32 {
+    while parent[node as usize] != node {
+        let grandparent = parent[parent[node as usize] as usize];
+        parent[node as usize] = grandparent;
+        node = grandparent;
+    }
+    node
+}
+
+/// Joins two components under the smaller root, so roots stay component minima.
+fn union(parent: &mut [u32], a: u32, b: u32) {
+    let (root_a, root_b) = (find(parent, a), find(parent, b));
+    let (low, high) = if root_a < root_b { (root_a, root_b) } else { (root_b, root_a) };
+    parent[high as usize] = low;
+}
+
+/// The group of one layout, found by breadth-first search from it: its codes,
+/// ascending. Needs no class-wide tables.
+pub fn group_of(start: Code) -> Vec<Code> {
+    let mut seen = HashSet::from([start]);
+    let mut queue = VecDeque::from([start]);
+    while let Some(code) = queue.pop_front() {
+        code.layout().for_each_step(|next| {
+            let next = next.code();
+            if seen.insert(next) {
+                queue.push_back(next);
+            }
+        });
+    }
+    let mut codes: Vec<Code> = seen.into_iter().collect();
+    codes.sort_unstable();
+    codes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bfs_group_agrees_with_class_labels() {
+        let class: Class = "1-1-0".parse().unwrap();
+        let groups = ClassGroups::build(class);
+        for group_num in 0..groups.n_groups() {
+            let codes: Vec<Code> = groups.group_codes(group_num).collect();
+            assert_eq!(group_of(codes[codes.len() / 2]), codes);
+            for (group_index, &code) in codes.iter().enumerate() {
+                assert_eq!(groups.locate(code), Some((group_num, group_index as u32)));
+            }
+        }
+    }
+}

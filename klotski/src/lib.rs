@@ -1,0 +1,47 @@
+//! The Klotski (华容道) layout space, exactly: all 29,334,498 legal layouts of
+//! the 4x5 board with one 2x2 block and any mix of 2x1, 1x2 and 1x1 pieces.
+//!
+//! - [`Code`] is the 36-bit code of a legal layout; parsing it checks every
+//!   rule and says what is wrong ([`CodeError`]). [`ShortCode`] writes a
+//!   layout's id in 5 characters.
+//! - [`Layout`] is a layout as bitboards: rendering, mirrors, piece counts,
+//!   its [`Class`] and its steps ([`Layout::for_each_step`]).
+//! - [`enumerate`] lists codes in ascending order; [`AllCodes`] maps codes to
+//!   ids and back; [`CodeIndex`] does the same for any sorted code set.
+//! - [`ClassGroups`] labels every layout of a class with its group
+//!   (`group_num`, `group_index`); [`group_of`] finds one layout's group alone.
+//!
+//! The crate does no I/O: reading and writing files is the builder's job.
+//!
+//! ```
+//! use klotski::{Class, ClassGroups, Code};
+//!
+//! let code: Code = "1A9BF0C00".parse()?;
+//! let layout = code.layout();
+//! assert_eq!(layout.rows()[0], "^##^");
+//! assert_eq!(layout.class().to_string(), "5-4-1");
+//! assert_eq!(layout.n_steps(), 8);
+//! let groups = ClassGroups::build(layout.class());
+//! let (group_num, group_index) = groups.locate(code).unwrap();
+//! assert_eq!(groups.group_size(group_num), 25_955);
+//! # let _ = group_index;
+//! # Ok::<(), klotski::CodeError>(())
+//! ```
+#![deny(missing_docs)]
+
+pub mod board;
+mod class;
+mod code;
+pub mod enumerate;
+mod group;
+mod index;
+mod layout;
+mod short_code;
+mod steps;
+
+pub use class::{Class, ClassError};
+pub use code::{Code, CodeError, CODE_DIGITS};
+pub use group::{group_of, ClassGroups};
+pub use index::{AllCodes, CodeIndex, N_LAYOUTS};
+pub use layout::{Layout, Piece};
+pub use short_code::{ShortCode, ShortCodeError, ALPHABET, SHORT_CODE_CHARS};

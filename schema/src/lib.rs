@@ -1,0 +1,1 @@
+//! The Klotski database: schema, migrations, typed rows and queries (to come).

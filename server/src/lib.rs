@@ -1,0 +1,1 @@
+//! The Klotski HTTP query service (to come).
