@@ -36,7 +36,11 @@ impl Class {
         if 2 * jiang + bing + 2 > FREE_CELLS {
             return Err(ClassError::TooManyPieces { jiang, bing });
         }
-        Ok(Class { jiang: jiang as u8, bing: bing as u8, style: style as u8 })
+        Ok(Class {
+            jiang: jiang as u8,
+            bing: bing as u8,
+            style: style as u8,
+        })
     }
 
     /// Every triple [`Class::new`] accepts, ascending: 204 of them, of which 7-0-0
@@ -97,7 +101,8 @@ pub(crate) fn parse_numbers(text: &str, n: usize) -> Option<Vec<u32>> {
     let parts: Vec<u32> = text
         .split('-')
         .map(|part| {
-            let plain = !part.is_empty() && part.len() <= 9 && part.bytes().all(|b| b.is_ascii_digit());
+            let plain =
+                !part.is_empty() && part.len() <= 9 && part.bytes().all(|b| b.is_ascii_digit());
             plain.then(|| part.parse().ok()).flatten()
         })
         .collect::<Option<_>>()?;
@@ -108,7 +113,7 @@ pub(crate) fn parse_numbers(text: &str, n: usize) -> Option<Vec<u32>> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ClassError {
-    /// Not three numbers joined by `-`.
+    /// Not the expected count of numbers joined by `-`.
     Malformed(String),
     /// More 2x1 pieces than two-cell pieces.
     StyleAboveJiang {
@@ -130,7 +135,7 @@ impl fmt::Display for ClassError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ClassError::Malformed(text) => {
-                write!(f, "{text:?} is not a class: expected jiang-bing-style, e.g. 5-4-1")
+                write!(f, "{text:?} is malformed: expected numbers joined by '-', e.g. 5-4-1")
             }
             ClassError::StyleAboveJiang { jiang, style } => write!(
                 f,
@@ -154,12 +159,30 @@ mod tests {
     fn parses_and_rejects() {
         assert_eq!("5-4-1".parse::<Class>().unwrap().to_string(), "5-4-1");
         assert_eq!("0-14-0".parse::<Class>().unwrap().n_empty(), 2);
-        assert!(matches!("5-4".parse::<Class>(), Err(ClassError::Malformed(_))));
-        assert!(matches!("5-4-1-0".parse::<Class>(), Err(ClassError::Malformed(_))));
-        assert!(matches!("5-+4-1".parse::<Class>(), Err(ClassError::Malformed(_))));
-        assert!(matches!("5--1".parse::<Class>(), Err(ClassError::Malformed(_))));
-        assert_eq!("2-0-3".parse::<Class>(), Err(ClassError::StyleAboveJiang { jiang: 2, style: 3 }));
-        assert_eq!("7-1-0".parse::<Class>(), Err(ClassError::TooManyPieces { jiang: 7, bing: 1 }));
+        assert!(matches!(
+            "5-4".parse::<Class>(),
+            Err(ClassError::Malformed(_))
+        ));
+        assert!(matches!(
+            "5-4-1-0".parse::<Class>(),
+            Err(ClassError::Malformed(_))
+        ));
+        assert!(matches!(
+            "5-+4-1".parse::<Class>(),
+            Err(ClassError::Malformed(_))
+        ));
+        assert!(matches!(
+            "5--1".parse::<Class>(),
+            Err(ClassError::Malformed(_))
+        ));
+        assert_eq!(
+            "2-0-3".parse::<Class>(),
+            Err(ClassError::StyleAboveJiang { jiang: 2, style: 3 })
+        );
+        assert_eq!(
+            "7-1-0".parse::<Class>(),
+            Err(ClassError::TooManyPieces { jiang: 7, bing: 1 })
+        );
         assert_eq!(Class::all().len(), 204);
     }
 }

@@ -90,12 +90,15 @@ impl FromStr for Code {
         let mut raw = 0u64;
         let mut n_digits = 0;
         for (position, character) in text.chars().enumerate() {
-            let digit = character
-                .to_digit(16)
-                .ok_or(CodeError::BadCharacter { character, position })?;
+            let digit = character.to_digit(16).ok_or(CodeError::BadCharacter {
+                character,
+                position,
+            })?;
             n_digits += 1;
             if n_digits > CODE_DIGITS {
-                return Err(CodeError::TooLong { n_chars: text.chars().count() });
+                return Err(CodeError::TooLong {
+                    n_chars: text.chars().count(),
+                });
             }
             raw = raw << 4 | u64::from(digit);
         }
@@ -162,9 +165,15 @@ impl fmt::Display for CodeError {
         match self {
             CodeError::Empty => write!(f, "the code is empty"),
             CodeError::TooLong { n_chars } => {
-                write!(f, "the code has {n_chars} characters, at most {CODE_DIGITS} are allowed")
+                write!(
+                    f,
+                    "the code has {n_chars} characters, at most {CODE_DIGITS} are allowed"
+                )
             }
-            CodeError::BadCharacter { character, position } => write!(
+            CodeError::BadCharacter {
+                character,
+                position,
+            } => write!(
                 f,
                 "character {character:?} at position {position} is not a hex digit"
             ),
@@ -177,7 +186,11 @@ impl fmt::Display for CodeError {
                  (allowed: 0, 1, 2, 4, 5, 6, 8, 9, A, C, D, E)"
             ),
             CodeError::OffBoard { piece, cell } => {
-                write!(f, "the {piece} at {} would stick out of the board", cell_name(*cell))
+                write!(
+                    f,
+                    "the {piece} at {} would stick out of the board",
+                    cell_name(*cell)
+                )
             }
             CodeError::Overlap { piece, cell } => write!(
                 f,
@@ -215,7 +228,10 @@ mod tests {
     fn parses_and_formats() {
         for text in ["1A9BF0C00", "1a9bf0c", "1A9BF0C0", "4FEA13400", "5DC02F800"] {
             let code: Code = text.parse().unwrap();
-            assert_eq!(code.to_string(), text.to_uppercase() + &"0".repeat(9 - text.len()));
+            assert_eq!(
+                code.to_string(),
+                text.to_uppercase() + &"0".repeat(9 - text.len())
+            );
         }
         let code: Code = "4FEA134".parse().unwrap();
         assert_eq!(code.short_form(), "4FEA134");
@@ -226,32 +242,80 @@ mod tests {
     fn every_error_case() {
         check_err("", CodeError::Empty);
         check_err("1A9BF0C000", CodeError::TooLong { n_chars: 10 });
-        check_err("1A9BG0C00", CodeError::BadCharacter { character: 'G', position: 4 });
-        check_err(" 1A9BF0C", CodeError::BadCharacter { character: ' ', position: 0 });
-        check_err("1A9BF0C０", CodeError::BadCharacter { character: '０', position: 7 });
+        check_err(
+            "1A9BG0C00",
+            CodeError::BadCharacter {
+                character: 'G',
+                position: 4,
+            },
+        );
+        check_err(
+            " 1A9BF0C",
+            CodeError::BadCharacter {
+                character: ' ',
+                position: 0,
+            },
+        );
+        check_err(
+            "1A9BF0C０",
+            CodeError::BadCharacter {
+                character: '０',
+                position: 7,
+            },
+        );
         check_err("3", CodeError::InvalidBlockAddress { address: 3 });
         check_err("F", CodeError::InvalidBlockAddress { address: 15 });
         // 2x2 at 0; cell 2 gets a horizontal, cell 3 a horizontal: off the board.
-        check_err("014", CodeError::OffBoard { piece: Piece::Horizontal, cell: 3 });
+        check_err(
+            "014",
+            CodeError::OffBoard {
+                piece: Piece::Horizontal,
+                cell: 3,
+            },
+        );
         // 2x2 at 1; cell 0 gets a horizontal that runs into the block.
-        check_err("14", CodeError::Overlap { piece: Piece::Horizontal, cell: 0 });
+        check_err(
+            "14",
+            CodeError::Overlap {
+                piece: Piece::Horizontal,
+                cell: 0,
+            },
+        );
         // 2x2 at 4; cell 0 a vertical running into the block at cell 4.
-        check_err("48", CodeError::Overlap { piece: Piece::Vertical, cell: 0 });
+        check_err(
+            "48",
+            CodeError::Overlap {
+                piece: Piece::Vertical,
+                cell: 0,
+            },
+        );
         // A vertical in the bottom row.
-        check_err("0FFFFFF8", CodeError::OffBoard { piece: Piece::Vertical, cell: 16 });
+        check_err(
+            "0FFFFFF8",
+            CodeError::OffBoard {
+                piece: Piece::Vertical,
+                cell: 16,
+            },
+        );
         // All 1x1: no empty cell.
         check_err("0FFFFFFFF", CodeError::TooFewEmptyCells { n_empty: 0 });
         check_err("0FFFFFFFC", CodeError::TooFewEmptyCells { n_empty: 1 });
         // 2x2 at 0, seven horizontals and two empty cells fill the board after
         // 9 slots; slot 15 is not zero.
         check_err("055540001", CodeError::BitsLeftOver { n_slots_used: 9 });
-        assert_eq!(Code::new(1 << 36), Err(CodeError::TooLarge { raw: 1 << 36 }));
+        assert_eq!(
+            Code::new(1 << 36),
+            Err(CodeError::TooLarge { raw: 1 << 36 })
+        );
     }
 
     #[test]
     fn error_messages_say_why() {
         let message = |text: &str| text.parse::<Code>().unwrap_err().to_string();
-        assert_eq!(message("1A9BG"), "character 'G' at position 4 is not a hex digit");
+        assert_eq!(
+            message("1A9BG"),
+            "character 'G' at position 4 is not a hex digit"
+        );
         assert!(message("3").contains("address 3"));
         assert!(message("0FFFFFFFC").contains("1 empty cell,"));
     }

@@ -19,6 +19,19 @@ pub fn class_codes(class: Class) -> Vec<Code> {
     codes
 }
 
+/// An estimate of a class's size that orders classes roughly as their sizes:
+/// the number of orders of its items, ignoring geometry.
+pub(crate) fn class_size_estimate(class: Class) -> f64 {
+    let counts = [
+        class.n_empty(),
+        class.n_horizontal(),
+        class.n_vertical(),
+        class.n_single(),
+    ];
+    let ln_factorial = |n: u32| (1..=n).map(|k| f64::from(k).ln()).sum::<f64>();
+    ln_factorial(counts.iter().sum()) - counts.iter().map(|&n| ln_factorial(n)).sum::<f64>()
+}
+
 /// How many items of each kind may still be placed.
 #[derive(Clone, Copy)]
 struct Budget {
@@ -30,7 +43,12 @@ struct Budget {
 
 impl Budget {
     /// No limit but the board: a layout still needs two empty cells at the end.
-    const ANY: Budget = Budget { empty: 16, horizontal: 8, vertical: 8, single: 16 };
+    const ANY: Budget = Budget {
+        empty: 16,
+        horizontal: 8,
+        vertical: 8,
+        single: 16,
+    };
 
     /// Exactly one class. The budgets add up to the 16 free cells, so every
     /// filled board has spent them all.
@@ -47,7 +65,10 @@ impl Budget {
 /// Calls `emit` with every legal code within `budget`, ascending.
 fn for_each_code(budget: Budget, mut emit: impl FnMut(Code)) {
     for head in (0..16).filter(|&h| is_block_head(h)) {
-        let mut search = Search { head: u64::from(head) << 32, emit: &mut emit };
+        let mut search = Search {
+            head: u64::from(head) << 32,
+            emit: &mut emit,
+        };
         search.fill(block_cells(head), 0, 0, 0, budget);
     }
 }
@@ -74,20 +95,50 @@ impl<F: FnMut(Code)> Search<'_, F> {
         let bit = 1 << (!covered).trailing_zeros();
         let shift = 30 - 2 * n_slots;
         if budget.empty > 0 {
-            let rest = Budget { empty: budget.empty - 1, ..budget };
+            let rest = Budget {
+                empty: budget.empty - 1,
+                ..budget
+            };
             self.fill(covered | bit, range, n_slots + 1, n_empty + 1, rest);
         }
         if budget.horizontal > 0 && bit & COLUMN_3 == 0 && covered & bit << 1 == 0 {
-            let rest = Budget { horizontal: budget.horizontal - 1, ..budget };
-            self.fill(covered | bit | bit << 1, range | 0b01 << shift, n_slots + 1, n_empty, rest);
+            let rest = Budget {
+                horizontal: budget.horizontal - 1,
+                ..budget
+            };
+            self.fill(
+                covered | bit | bit << 1,
+                range | 0b01 << shift,
+                n_slots + 1,
+                n_empty,
+                rest,
+            );
         }
         if budget.vertical > 0 && bit & ROW_4 == 0 && covered & bit << 4 == 0 {
-            let rest = Budget { vertical: budget.vertical - 1, ..budget };
-            self.fill(covered | bit | bit << 4, range | 0b10 << shift, n_slots + 1, n_empty, rest);
+            let rest = Budget {
+                vertical: budget.vertical - 1,
+                ..budget
+            };
+            self.fill(
+                covered | bit | bit << 4,
+                range | 0b10 << shift,
+                n_slots + 1,
+                n_empty,
+                rest,
+            );
         }
         if budget.single > 0 {
-            let rest = Budget { single: budget.single - 1, ..budget };
-            self.fill(covered | bit, range | 0b11 << shift, n_slots + 1, n_empty, rest);
+            let rest = Budget {
+                single: budget.single - 1,
+                ..budget
+            };
+            self.fill(
+                covered | bit,
+                range | 0b11 << shift,
+                n_slots + 1,
+                n_empty,
+                rest,
+            );
         }
     }
 }

@@ -3,10 +3,13 @@
 
 use std::collections::{HashSet, VecDeque};
 
+use rayon::prelude::*;
+
 use crate::class::Class;
+use crate::classification::{Classification, GroupName};
 use crate::code::Code;
 use crate::enumerate;
-use crate::index::CodeIndex;
+use crate::index::{AllCodes, CodeIndex};
 
 /// Every layout of one class with its group.
 ///
@@ -68,7 +71,14 @@ impl ClassGroups {
             members[*slot as usize] = position as u32;
             *slot += 1;
         }
-        ClassGroups { class, index, group_nums, group_indexes, members, group_starts }
+        ClassGroups {
+            class,
+            index,
+            group_nums,
+            group_indexes,
+            members,
+            group_starts,
+        }
     }
 
     /// The class.
@@ -101,7 +111,9 @@ impl ClassGroups {
     pub fn group_codes(&self, group_num: u32) -> impl ExactSizeIterator<Item = Code> + '_ {
         let g = group_num as usize;
         let range = self.group_starts[g] as usize..self.group_starts[g + 1] as usize;
-        self.members[range].iter().map(|&position| self.codes()[position as usize])
+        self.members[range]
+            .iter()
+            .map(|&position| self.codes()[position as usize])
     }
 
     /// `(group_num, group_index)` of a code, or `None` when it is not in the class.
@@ -110,10 +122,65 @@ impl ClassGroups {
         Some((self.group_nums[position], self.group_indexes[position]))
     }
 
-    /// `(group_num, group_index)` of every layout, in code order.
-    pub fn labels(&self) -> impl ExactSizeIterator<Item = (u32, u32)> + '_ {
-        self.group_nums.iter().copied().zip(self.group_indexes.iter().copied())
+    /// The classification of a code, or `None` when it is not in the class.
+    pub fn classify(&self, code: Code) -> Option<Classification> {
+        let (group_num, group_index) = self.locate(code)?;
+        Some(Classification {
+            group: GroupName {
+                class: self.class,
+                group_num,
+            },
+            group_index,
+        })
     }
+
+    /// Every layout with its classification, in code order.
+    pub fn classified(&self) -> impl ExactSizeIterator<Item = (Code, Classification)> + '_ {
+        let class = self.class;
+        self.codes()
+            .iter()
+            .zip(self.group_nums.iter().zip(&self.group_indexes))
+            .map(move |(&code, (&group_num, &group_index))| {
+                (
+                    code,
+                    Classification {
+                        group: GroupName { class, group_num },
+                        group_index,
+                    },
+                )
+            })
+    }
+}
+
+/// The classification of every layout, indexed by id: the classes are labelled
+/// in parallel, the largest first so that no big one starts last.
+pub fn classify_all(all: &AllCodes) -> Vec<Classification> {
+    let mut classes = Class::all();
+    classes.sort_by(|a, b| {
+        enumerate::class_size_estimate(*b).total_cmp(&enumerate::class_size_estimate(*a))
+    });
+    let per_class: Vec<Vec<(u32, Classification)>> = classes
+        .into_par_iter()
+        .map(|class| {
+            let groups = ClassGroups::build(class);
+            groups
+                .classified()
+                .map(|(code, name)| (all.id(code), name))
+                .collect()
+        })
+        .collect();
+    let placeholder = Classification {
+        group: GroupName {
+            class: Class::from_counts(0, 0, 0),
+            group_num: u32::MAX,
+        },
+        group_index: u32::MAX,
+    };
+    let mut labels = vec![placeholder; all.codes().len()];
+    for (id, name) in per_class.into_iter().flatten() {
+        labels[id as usize] = name;
+    }
+    labels
 }
 
 /// For each position, the smallest position of its connected component.
@@ -121,7 +188,9 @@ fn connected_roots(index: &CodeIndex) -> Vec<u32> {
     let mut parent: Vec<u32> = (0..index.len() as u32).collect();
     for (position, code) in index.codes().iter().enumerate() {
         code.layout().for_each_slide_down_or_right(|next| {
-            let other = index.position(next.code()).expect("a slide stays in the class");
+            let other = index
+                .position(next.code())
+                .expect("a slide stays in the class");
             union(&mut parent, position as u32, other);
         });
     }
@@ -145,7 +214,11 @@ fn find(parent: &mut [u32], mut node: u32) -> u32 {
 /// Joins two components under the smaller root, so roots stay component minima.
 fn union(parent: &mut [u32], a: u32, b: u32) {
     let (root_a, root_b) = (find(parent, a), find(parent, b));
-    let (low, high) = if root_a < root_b { (root_a, root_b) } else { (root_b, root_a) };
+    let (low, high) = if root_a < root_b {
+        (root_a, root_b)
+    } else {
+        (root_b, root_a)
+    };
     parent[high as usize] = low;
 }
 

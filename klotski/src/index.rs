@@ -20,7 +20,10 @@ const MAX_BUCKET_BITS: u32 = 22;
 impl CodeIndex {
     /// Indexes `codes`, which must be strictly ascending.
     pub fn new(codes: Vec<Code>) -> CodeIndex {
-        debug_assert!(codes.windows(2).all(|pair| pair[0] < pair[1]), "codes must be ascending");
+        debug_assert!(
+            codes.windows(2).all(|pair| pair[0] < pair[1]),
+            "codes must be ascending"
+        );
         assert!(codes.len() < u32::MAX as usize, "positions are u32");
         let bucket_bits = (usize::BITS - codes.len().leading_zeros()).clamp(1, MAX_BUCKET_BITS);
         let shift = 36 - bucket_bits;
@@ -33,7 +36,11 @@ impl CodeIndex {
             }
             bucket_starts.push(position as u32);
         }
-        CodeIndex { codes, bucket_starts, shift }
+        CodeIndex {
+            codes,
+            bucket_starts,
+            shift,
+        }
     }
 
     /// The position of `code` in the set, or `None` when it is absent.
@@ -89,13 +96,17 @@ impl AllCodes {
     pub fn build() -> AllCodes {
         let codes = enumerate::all_codes();
         debug_assert_eq!(codes.len(), N_LAYOUTS as usize);
-        AllCodes { index: CodeIndex::new(codes) }
+        AllCodes {
+            index: CodeIndex::new(codes),
+        }
     }
 
     /// The id of a code. Every [`Code`] is legal, so every code has one.
     #[inline]
     pub fn id(&self, code: Code) -> u32 {
-        self.index.position(code).expect("every legal code is enumerated")
+        self.index
+            .position(code)
+            .expect("every legal code is enumerated")
     }
 
     /// The code with this id, or `None` when `id >= N_LAYOUTS`.

@@ -58,7 +58,12 @@ impl Layout {
             return Err(CodeError::InvalidBlockAddress { address: head });
         }
         let range = raw as u32;
-        let mut layout = Layout { head, horizontal: 0, vertical: 0, single: 0 };
+        let mut layout = Layout {
+            head,
+            horizontal: 0,
+            vertical: 0,
+            single: 0,
+        };
         let mut covered = block_cells(head);
         let mut n_slots = 0;
         let mut n_empty = 0;
@@ -102,7 +107,9 @@ impl Layout {
         }
         // At most 16 cells remain beside the block, so at most 16 slots are read.
         if n_slots < 16 && range << (2 * n_slots) != 0 {
-            return Err(CodeError::BitsLeftOver { n_slots_used: n_slots });
+            return Err(CodeError::BitsLeftOver {
+                n_slots_used: n_slots,
+            });
         }
         if n_empty < 2 {
             return Err(CodeError::TooFewEmptyCells { n_empty });
@@ -115,7 +122,12 @@ impl Layout {
     pub(crate) fn decode_valid(raw: u64) -> Layout {
         let head = (raw >> 32) as u32;
         let mut range = raw as u32;
-        let mut layout = Layout { head, horizontal: 0, vertical: 0, single: 0 };
+        let mut layout = Layout {
+            head,
+            horizontal: 0,
+            vertical: 0,
+            single: 0,
+        };
         let mut covered = block_cells(head);
         while covered != BOARD {
             let bit = 1 << (!covered).trailing_zeros();
@@ -149,7 +161,8 @@ impl Layout {
     #[inline]
     fn pack_range(&self) -> u32 {
         // Cells where an item starts: not under the block, not the second cell of a piece.
-        let starts = BOARD & !block_cells(self.head) & !(self.horizontal << 1) & !(self.vertical << 4);
+        let starts =
+            BOARD & !block_cells(self.head) & !(self.horizontal << 1) & !(self.vertical << 4);
         // Item bits: 01 horizontal, 10 vertical, 11 single, 00 empty.
         let high = self.vertical | self.single;
         let low = self.horizontal | self.single;
@@ -243,11 +256,34 @@ impl Layout {
         *self == self.mirror_left_right()
     }
 
+    /// The mirror flag as the original release computed it (its `main.csv`
+    /// and its `main.is_mirror` column): like [`Layout::is_mirror`], but a
+    /// cell of the 2x2 block facing an empty cell across the middle counts
+    /// as matching. The original looked up the type of an empty cell out of
+    /// bounds and read 0, the 2x2 block's type. This marks 1,984 more layouts
+    /// (block in columns 0-1, the cells beside it empty, the rest symmetric).
+    pub fn is_mirror_as_released(&self) -> bool {
+        (0..board::HEIGHT).all(|y| {
+            (0..2).all(|x| {
+                let left = self.piece_at(x + 4 * y);
+                let right = self.piece_at(3 - x + 4 * y);
+                match (left, right) {
+                    (Some(Piece::Block), None) => true,
+                    (left, right) => left == right,
+                }
+            })
+        })
+    }
+
     /// The board as five rows of four characters: `##` the 2x2 block, `<>` a 2x1
     /// piece, `^` over `v` a 1x2 piece, `o` a 1x1 piece, `.` an empty cell.
     pub fn rows(&self) -> Vec<String> {
         (0..board::HEIGHT)
-            .map(|y| (0..board::WIDTH).map(|x| self.cell_char(x + 4 * y)).collect())
+            .map(|y| {
+                (0..board::WIDTH)
+                    .map(|x| self.cell_char(x + 4 * y))
+                    .collect()
+            })
             .collect()
     }
 
@@ -327,13 +363,23 @@ mod tests {
 
     #[test]
     fn renders_the_classic_layout() {
-        assert_eq!(layout("1A9BF0C00").rows(), ["^##^", "v##v", "^<>^", "voov", "o..o"]);
+        assert_eq!(
+            layout("1A9BF0C00").rows(),
+            ["^##^", "v##v", "^<>^", "voov", "o..o"]
+        );
     }
 
     #[test]
     fn counts_and_class() {
         let classic = layout("1A9BF0C00");
-        assert_eq!((classic.n_horizontal(), classic.n_vertical(), classic.n_single()), (1, 4, 4));
+        assert_eq!(
+            (
+                classic.n_horizontal(),
+                classic.n_vertical(),
+                classic.n_single()
+            ),
+            (1, 4, 4)
+        );
         assert_eq!(classic.n_empty(), 2);
         assert_eq!(classic.class().to_string(), "5-4-1");
         assert!(classic.is_mirror());
@@ -368,7 +414,8 @@ mod tests {
         for text in ["1A9BF0C00", "4FEA13400", "5DC02F800", "DAAF4CC00"] {
             let l = layout(text);
             let starts = BOARD & !block_cells(l.head) & !(l.horizontal << 1) & !(l.vertical << 4);
-            let packed = pack_items_portable(starts, l.vertical | l.single, l.horizontal | l.single);
+            let packed =
+                pack_items_portable(starts, l.vertical | l.single, l.horizontal | l.single);
             assert_eq!(packed, l.pack_range());
             assert_eq!(l.code().to_string(), text);
         }

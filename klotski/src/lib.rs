@@ -3,13 +3,18 @@
 //!
 //! - [`Code`] is the 36-bit code of a legal layout; parsing it checks every
 //!   rule and says what is wrong ([`CodeError`]). [`ShortCode`] writes a
-//!   layout's id in 5 characters.
+//!   layout's id in 5 characters; [`LayoutRef`] reads either from user input.
 //! - [`Layout`] is a layout as bitboards: rendering, mirrors, piece counts,
 //!   its [`Class`] and its steps ([`Layout::for_each_step`]).
 //! - [`enumerate`] lists codes in ascending order; [`AllCodes`] maps codes to
 //!   ids and back; [`CodeIndex`] does the same for any sorted code set.
 //! - [`ClassGroups`] labels every layout of a class with its group
-//!   (`group_num`, `group_index`); [`group_of`] finds one layout's group alone.
+//!   (`group_num`, `group_index`), [`classify_all`] every layout of the space;
+//!   [`group_of`] finds one layout's group alone. A [`Classification`] is the
+//!   unique name `jiang-bing-style-group_num-group_index`.
+//!
+//! - [`analysis`] computes, for every layout of a group, its farthest step
+//!   and count and its minimum-solution step, count and solution count.
 //!
 //! The crate does no I/O: reading and writing files is the builder's job.
 //!
@@ -29,19 +34,24 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod board;
 mod class;
+mod classification;
 mod code;
 pub mod enumerate;
 mod group;
 mod index;
 mod layout;
+mod layout_ref;
 mod short_code;
 mod steps;
 
 pub use class::{Class, ClassError};
+pub use classification::{Classification, GroupName};
 pub use code::{Code, CodeError, CODE_DIGITS};
-pub use group::{group_of, ClassGroups};
+pub use group::{classify_all, group_of, ClassGroups};
 pub use index::{AllCodes, CodeIndex, N_LAYOUTS};
 pub use layout::{Layout, Piece};
+pub use layout_ref::{LayoutRef, LayoutRefError};
 pub use short_code::{ShortCode, ShortCodeError, ALPHABET, SHORT_CODE_CHARS};

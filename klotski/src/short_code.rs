@@ -62,7 +62,10 @@ impl FromStr for ShortCode {
             let digit = ALPHABET
                 .iter()
                 .position(|&a| char::from(a) == upper)
-                .ok_or(ShortCodeError::BadCharacter { character, position })?;
+                .ok_or(ShortCodeError::BadCharacter {
+                    character,
+                    position,
+                })?;
             id = id * 32 + digit as u32;
         }
         ShortCode::from_id(id).ok_or(ShortCodeError::OutOfRange { id })
@@ -96,9 +99,15 @@ impl fmt::Display for ShortCodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ShortCodeError::WrongLength { n_chars } => {
-                write!(f, "a short code has {SHORT_CODE_CHARS} characters, not {n_chars}")
+                write!(
+                    f,
+                    "a short code has {SHORT_CODE_CHARS} characters, not {n_chars}"
+                )
             }
-            ShortCodeError::BadCharacter { character, position } => write!(
+            ShortCodeError::BadCharacter {
+                character,
+                position,
+            } => write!(
                 f,
                 "character {character:?} at position {position} is not a short-code digit \
                  (1-9 and A-Z without I, L, O)"
@@ -126,11 +135,20 @@ mod tests {
         let last = ShortCode::from_id(N_LAYOUTS - 1).unwrap();
         assert_eq!(last.to_string().parse::<ShortCode>(), Ok(last));
         assert_eq!(ShortCode::from_id(N_LAYOUTS), None);
-        assert_eq!("1111".parse::<ShortCode>(), Err(ShortCodeError::WrongLength { n_chars: 4 }));
+        assert_eq!(
+            "1111".parse::<ShortCode>(),
+            Err(ShortCodeError::WrongLength { n_chars: 4 })
+        );
         assert_eq!(
             "1111O".parse::<ShortCode>(),
-            Err(ShortCodeError::BadCharacter { character: 'O', position: 4 })
+            Err(ShortCodeError::BadCharacter {
+                character: 'O',
+                position: 4
+            })
         );
-        assert!(matches!("ZZZZZ".parse::<ShortCode>(), Err(ShortCodeError::OutOfRange { .. })));
+        assert!(matches!(
+            "ZZZZZ".parse::<ShortCode>(),
+            Err(ShortCodeError::OutOfRange { .. })
+        ));
     }
 }

@@ -82,14 +82,22 @@ impl Layout {
             let free = empty | block;
             let placeable = free & free >> 1 & free >> 4 & free >> 5 & BLOCK_HEADS;
             let targets = reach.targets(1 << self.head, placeable);
-            for_each_bit(targets, |target| visit(Layout { head: target.trailing_zeros(), ..*self }));
+            for_each_bit(targets, |target| {
+                visit(Layout {
+                    head: target.trailing_zeros(),
+                    ..*self
+                })
+            });
         }
 
         for_each_bit(self.horizontal & (near_empty | near_empty >> 1), |start| {
             let free = empty | start | start << 1;
             let placeable = free & free >> 1 & !COLUMN_3;
             for_each_bit(reach.targets(start, placeable), |target| {
-                visit(Layout { horizontal: self.horizontal ^ start ^ target, ..*self })
+                visit(Layout {
+                    horizontal: self.horizontal ^ start ^ target,
+                    ..*self
+                })
             });
         });
 
@@ -97,13 +105,19 @@ impl Layout {
             let free = empty | start | start << 4;
             let placeable = free & free >> 4 & !ROW_4;
             for_each_bit(reach.targets(start, placeable), |target| {
-                visit(Layout { vertical: self.vertical ^ start ^ target, ..*self })
+                visit(Layout {
+                    vertical: self.vertical ^ start ^ target,
+                    ..*self
+                })
             });
         });
 
         for_each_bit(self.single & near_empty, |start| {
             for_each_bit(reach.targets(start, empty | start), |target| {
-                visit(Layout { single: self.single ^ start ^ target, ..*self })
+                visit(Layout {
+                    single: self.single ^ start ^ target,
+                    ..*self
+                })
             });
         });
     }
@@ -126,9 +140,12 @@ mod tests {
 
     fn steps(text: &str) -> BTreeSet<String> {
         let mut out = BTreeSet::new();
-        text.parse::<Code>().unwrap().layout().for_each_step(|next| {
-            assert!(out.insert(next.code().to_string()), "duplicate step");
-        });
+        text.parse::<Code>()
+            .unwrap()
+            .layout()
+            .for_each_step(|next| {
+                assert!(out.insert(next.code().to_string()), "duplicate step");
+            });
         out
     }
 
@@ -136,7 +153,12 @@ mod tests {
     fn classic_layout_steps() {
         // Empty cells (1,4) and (2,4). Each of the four 1x1 pieces around them
         // reaches both, one of them by an L-shaped path: still one step.
-        let start: String = "1A9BF0C00".parse::<Code>().unwrap().layout().rows().concat();
+        let start: String = "1A9BF0C00"
+            .parse::<Code>()
+            .unwrap()
+            .layout()
+            .rows()
+            .concat();
         let next = steps("1A9BF0C00");
         assert_eq!(next.len(), 8);
         let mut moved = BTreeSet::new();
@@ -150,12 +172,18 @@ mod tests {
                 .map(|(cell, (a, b))| (cell, a, b))
                 .collect();
             assert_eq!(changed.len(), 2, "{code}");
-            let (from, to) = if changed[0].1 == 'o' { (changed[0], changed[1]) } else { (changed[1], changed[0]) };
+            let (from, to) = if changed[0].1 == 'o' {
+                (changed[0], changed[1])
+            } else {
+                (changed[1], changed[0])
+            };
             assert_eq!((from.1, from.2, to.1, to.2), ('o', '.', '.', 'o'), "{code}");
             moved.insert((from.0, to.0));
         }
-        let expected: BTreeSet<(usize, usize)> =
-            [13, 14, 16, 19].iter().flat_map(|&from| [(from, 17), (from, 18)]).collect();
+        let expected: BTreeSet<(usize, usize)> = [13, 14, 16, 19]
+            .iter()
+            .flat_map(|&from| [(from, 17), (from, 18)])
+            .collect();
         assert_eq!(moved, expected);
     }
 
@@ -167,7 +195,10 @@ mod tests {
                 let text = code.to_string();
                 for next in steps(&text) {
                     assert_eq!(next.parse::<Code>().unwrap().layout().class(), class);
-                    assert!(steps(&next).contains(&text), "{next} does not lead back to {text}");
+                    assert!(
+                        steps(&next).contains(&text),
+                        "{next} does not lead back to {text}"
+                    );
                 }
             }
         }

@@ -1,0 +1,16 @@
+//! `klotski show CODE`: print the board.
+
+use klotski::LayoutRef;
+
+/// Print a layout's board: `##` the 2x2 block, `<>` a 2x1 piece, `^`/`v` a 1x2
+/// piece, `o` a 1x1 piece, `.` an empty cell.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The layout: a code (e.g. 1A9BF0C00 or 1A9BF0C) or a short code (e.g. 4WVE1).
+    layout: LayoutRef,
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    print!("{}", super::resolve(args.layout).layout());
+    Ok(())
+}

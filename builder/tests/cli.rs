@@ -1,0 +1,114 @@
+//! The `klotski` binary end to end: output of each subcommand and one-line
+//! errors with a non-zero exit for bad input.
+
+use std::process::{Command, Output};
+
+fn klotski(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_klotski"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(args: &[&str]) -> String {
+    let output = klotski(args);
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// Bad arguments: exit code 2 for usage errors, 1 for others; one line on stderr.
+fn check_error(args: &[&str], expected_code: i32, expected_message: &str) {
+    let output = klotski(args);
+    assert_eq!(output.status.code(), Some(expected_code), "{args:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    assert!(stderr.contains(expected_message), "{args:?}: {stderr}");
+    assert!(!stderr.contains("panicked") && !stderr.contains("backtrace"));
+}
+
+#[test]
+fn show_prints_the_board_for_codes_and_short_codes() {
+    let board = "^##^\nv##v\n^<>^\nvoov\no..o\n";
+    assert_eq!(stdout(&["show", "1A9BF0C00"]), board);
+    assert_eq!(stdout(&["show", "1a9bf0c"]), board);
+    assert_eq!(stdout(&["show", "4WVE1"]), board);
+}
+
+#[test]
+fn info_names_the_layout_and_its_group() {
+    let info = stdout(&["info", "1A9BF0C00"]);
+    for line in [
+        "code            1A9BF0C00",
+        "short code      4WVE1",
+        "id              4091296",
+        "classification  5-4-1-",
+        "is_mirror       true",
+        "group size      25955",
+    ] {
+        assert!(info.contains(line), "{line} not in {info}");
+    }
+    let info = stdout(&["info", "AXCZN"]);
+    assert!(info.contains("code            4FEA13400"), "{info}");
+    assert!(info.contains("group size      81340"), "{info}");
+}
+
+#[test]
+fn bad_arguments_give_one_line_errors() {
+    check_error(&["show", "1A9BF0C01"], 2, "later bits are not zero");
+    check_error(&["show", "1A9BI"], 2, "neither a code");
+    check_error(
+        &["info", "3"],
+        2,
+        "2x2 block cannot have its top-left cell at address 3",
+    );
+    check_error(
+        &["show"],
+        2,
+        "required arguments were not provided: <LAYOUT>",
+    );
+    check_error(&["frobnicate"], 2, "unrecognized subcommand");
+    check_error(&["export"], 2, "--out");
+}
+
+fn md5_of_file(path: &std::path::Path) -> String {
+    use md5::{Digest, Md5};
+    use std::io::Read;
+    let mut file = std::fs::File::open(path).unwrap();
+    let mut hasher = Md5::new();
+    let mut buffer = vec![0; 1 << 20];
+    loop {
+        let n = file.read(&mut buffer).unwrap();
+        if n == 0 {
+            break;
+        }
+        hasher.update(&buffer[..n]);
+    }
+    format!("{:X}", hasher.finalize())
+}
+
+#[test]
+fn export_reproduces_the_original_release_files() {
+    let out = std::env::temp_dir().join(format!("klotski-export-{}", std::process::id()));
+    stdout(&["export", "--out", out.to_str().unwrap()]);
+    assert_eq!(
+        md5_of_file(&out.join("All_Case.txt")),
+        "EEB931800E1B6EB10D46DB4DD6A1561F"
+    );
+    assert_eq!(
+        md5_of_file(&out.join("main.csv")),
+        "4B99D2AD0B919CDE2D0FDE6F7010E698"
+    );
+    let names: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert!(
+        names.iter().all(|name| !name.ends_with(".partial")),
+        "{names:?}"
+    );
+    std::fs::remove_dir_all(&out).unwrap();
+}

@@ -1,0 +1,37 @@
+//! Per-layout analysis of a group: for every layout A, how far the farthest
+//! layouts are and how many there are, and how A reaches solved layouts
+//! (spec, "Per-layout analysis").
+//!
+//! - [`GroupGraph`]: one group as a compact adjacency graph (CSR, u32 nodes in
+//!   code order, so a node is its layout's `group_index`).
+//! - [`reference`]: one plain breadth-first search per layout. Obviously
+//!   correct and O(n * edges); used by tests, for single layouts and for the
+//!   layout lists.
+//! - [`analyse_group`]: the fast analyser. Bit-parallel breadth-first searches
+//!   from 512 sources at once; the farthest numbers from every layout, the
+//!   solution numbers from the solved layouts only (shortest paths reverse).
+
+mod bit_bfs;
+mod fast;
+mod graph;
+mod lanes;
+pub mod reference;
+
+pub use fast::analyse_group;
+pub use graph::GroupGraph;
+
+/// The five numbers of one layout.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct LayoutAnalysis {
+    /// Largest step distance to a layout of the group (0 when isolated).
+    pub farthest_step: u32,
+    /// How many layouts are that far (itself when isolated: always >= 1).
+    pub farthest_num: u32,
+    /// Least step distance to a solved layout; -1 when the group has none.
+    pub min_solution_step: i32,
+    /// How many solved layouts are that near; 0 when none.
+    pub min_solution_num: u32,
+    /// How many solved layouts are reached by some shortest path that meets no
+    /// other solved layout first (the layout itself counts as met).
+    pub solution_num: u32,
+}

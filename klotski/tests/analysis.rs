@@ -1,0 +1,170 @@
+//! The fast analyser against the reference analyser (one breadth-first search
+//! per layout) and against the spec's known values.
+
+use klotski::analysis::{analyse_group, reference, GroupGraph, LayoutAnalysis};
+use klotski::{Class, ClassGroups, Code};
+use proptest::prelude::*;
+use rayon::prelude::*;
+
+/// Groups up to this size are compared on every layout; larger ones on a
+/// spread of layouts (a reference search costs one pass over the group).
+const FULL_CHECK_LIMIT: u32 = 7_000;
+const SAMPLED_LAYOUTS: u32 = 96;
+
+/// Compares fast and reference on one group; returns how many layouts it checked.
+fn check_group(groups: &ClassGroups, group_num: u32) -> u32 {
+    let graph = GroupGraph::build(groups.group_codes(group_num).collect());
+    let fast = analyse_group(&graph);
+    let n = graph.n_nodes() as u32;
+    let step = if n <= FULL_CHECK_LIMIT {
+        1
+    } else {
+        n / SAMPLED_LAYOUTS
+    };
+    let nodes: Vec<u32> = (0..n).step_by(step as usize).chain([n - 1]).collect();
+    nodes.par_iter().for_each(|&node| {
+        let expected = reference::analyse_layout(&graph, node).analysis;
+        assert_eq!(
+            fast[node as usize],
+            expected,
+            "{}-{group_num}-{node} ({})",
+            groups.class(),
+            graph.code(node)
+        );
+    });
+    nodes.len() as u32
+}
+
+fn check_class(class: &str) {
+    let groups = ClassGroups::build(class.parse().unwrap());
+    for group_num in 0..groups.n_groups() {
+        check_group(&groups, group_num);
+    }
+}
+
+#[test]
+fn fast_matches_reference_on_classes_0_0_0_to_0_4_0() {
+    for class in ["0-0-0", "0-1-0", "0-2-0", "0-3-0", "0-4-0"] {
+        check_class(class);
+    }
+}
+
+#[test]
+fn fast_matches_reference_on_every_group_of_1_12_1_and_2_0_1() {
+    check_class("1-12-1");
+    check_class("2-0-1");
+}
+
+/// A small deterministic generator, so the sweep below is the same every run.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+#[test]
+fn fast_matches_reference_on_random_groups_of_every_class() {
+    let mut random = SplitMix(20_261_121);
+    let mut n_groups = 0;
+    for class in Class::all() {
+        let groups = ClassGroups::build(class);
+        let small: Vec<u32> = (0..groups.n_groups())
+            .filter(|&g| groups.group_size(g) <= 20_000)
+            .collect();
+        for _ in 0..2.min(small.len()) {
+            check_group(&groups, small[random.next() as usize % small.len()]);
+            n_groups += 1;
+        }
+    }
+    assert!(n_groups >= 200, "{n_groups}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// A randomised run: a fresh choice of groups each time.
+    #[test]
+    fn fast_matches_reference_on_randomly_chosen_groups(class_pick in any::<prop::sample::Index>(), group_pick in any::<prop::sample::Index>()) {
+        let classes = Class::all();
+        let groups = ClassGroups::build(classes[class_pick.index(classes.len())]);
+        if groups.n_groups() > 0 {
+            let small: Vec<u32> = (0..groups.n_groups()).filter(|&g| groups.group_size(g) <= 20_000).collect();
+            if !small.is_empty() {
+                check_group(&groups, small[group_pick.index(small.len())]);
+            }
+        }
+    }
+}
+
+fn report(code: &str) -> (usize, reference::LayoutReport) {
+    let code: Code = code.parse().unwrap();
+    let graph = GroupGraph::build(klotski::group_of(code));
+    let report = reference::analyse_layout(&graph, graph.node(code).unwrap());
+    (graph.n_nodes(), report)
+}
+
+#[test]
+fn known_values_of_the_spec() {
+    let (size, classic) = report("1A9BF0C00");
+    assert_eq!(size, 25_955);
+    assert_eq!(classic.analysis.min_solution_step, 81);
+    let expected: Vec<Code> = ["DAA7F3000", "DAAF4CC00"]
+        .iter()
+        .map(|c| c.parse().unwrap())
+        .collect();
+    assert_eq!(classic.min_solutions, expected);
+    assert_eq!(
+        (
+            classic.analysis.farthest_step,
+            classic.analysis.farthest_num
+        ),
+        (124, 8)
+    );
+
+    let (size, hardest) = report("4FEA13400");
+    assert_eq!(size, 81_340);
+    assert_eq!(hardest.analysis.min_solution_step, 138);
+    assert_eq!(
+        hardest.min_solutions,
+        ["D9B9F3000".parse::<Code>().unwrap()]
+    );
+    assert_eq!(hardest.analysis.farthest_step, 230);
+
+    // The fast analyser on the classic group gives the same numbers.
+    let code: Code = "1A9BF0C00".parse().unwrap();
+    let graph = GroupGraph::build(klotski::group_of(code));
+    assert_eq!(
+        analyse_group(&graph)[graph.node(code).unwrap() as usize],
+        classic.analysis
+    );
+}
+
+#[test]
+fn isolated_layouts_and_groups_without_solutions() {
+    let all = klotski::AllCodes::build();
+    let immobile: Vec<Code> = all
+        .codes()
+        .iter()
+        .copied()
+        .filter(|code| code.layout().n_steps() == 0)
+        .collect();
+    assert_eq!(immobile.len(), 8);
+    for code in immobile {
+        let graph = GroupGraph::build(vec![code]);
+        let expected = LayoutAnalysis {
+            farthest_step: 0,
+            farthest_num: 1,
+            min_solution_step: if code.is_solved() { 0 } else { -1 },
+            min_solution_num: u32::from(code.is_solved()),
+            solution_num: u32::from(code.is_solved()),
+        };
+        assert_eq!(analyse_group(&graph), [expected]);
+        assert_eq!(reference::analyse_layout(&graph, 0).analysis, expected);
+    }
+}
