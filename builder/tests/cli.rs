@@ -112,3 +112,36 @@ fn export_reproduces_the_original_release_files() {
     );
     std::fs::remove_dir_all(&out).unwrap();
 }
+
+/// Classes whose analysis files take under a second each to write (from the
+/// recorded run in BENCHMARKS.md); the larger ones are checked there.
+const QUICK_CLASSES: &[&str] = &[
+    "0-0-0", "7-0-7", "1-0-1", "1-0-0", "7-0-6", "0-1-0", "6-0-0", "7-0-1", "6-0-6", "7-0-2",
+    "2-0-2", "2-0-0", "7-0-5", "7-0-4", "5-0-5", "7-0-3", "2-0-1", "5-0-0", "6-1-0", "3-0-3",
+    "6-0-5", "3-0-0", "4-0-4", "0-14-0", "0-2-0", "6-1-6", "6-2-0", "4-0-0", "1-1-1", "6-0-1",
+    "1-1-0", "6-2-6", "6-0-4", "3-0-2", "6-0-2", "3-0-1", "5-0-4", "6-0-3", "5-0-1", "4-0-3",
+    "6-1-5", "4-0-1", "5-1-5", "5-1-0", "6-1-1", "6-2-5", "6-2-1", "6-1-4", "6-1-2", "5-4-5",
+    "6-1-3", "6-2-4", "6-2-2", "6-2-3",
+];
+
+#[test]
+fn analyse_class_reproduces_the_original_per_class_files() {
+    let reference = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../klotski/tests/data/seed_class_files.tsv"
+    ))
+    .unwrap();
+    let out = std::env::temp_dir().join(format!("klotski-classes-{}", std::process::id()));
+    for line in reference.lines().skip(1) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let (class, farthest_md5, solution_md5) = (fields[0], fields[2], fields[4]);
+        if !QUICK_CLASSES.contains(&class) {
+            continue;
+        }
+        stdout(&["analyse-class", class, "--out", out.to_str().unwrap()]);
+        let md5 = |name: &str| md5_of_file(&out.join(format!("{name}_{class}.csv"))).to_lowercase();
+        assert_eq!(md5("farthest"), farthest_md5, "farthest_{class}.csv");
+        assert_eq!(md5("solution"), solution_md5, "solution_{class}.csv");
+    }
+    std::fs::remove_dir_all(&out).unwrap();
+}

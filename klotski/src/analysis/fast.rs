@@ -11,9 +11,24 @@ use super::{GroupGraph, LayoutAnalysis};
 /// Analyses every layout of a group; entry `i` is node `i`'s analysis.
 pub fn analyse_group(graph: &GroupGraph) -> Vec<LayoutAnalysis> {
     let mut results = vec![LayoutAnalysis::default(); graph.n_nodes()];
-    for (node, step, num) in farthest(graph) {
+    let representative = orbit_representatives(graph);
+    let wanted: Vec<bool> = representative
+        .iter()
+        .enumerate()
+        .map(|(node, &rep)| rep == node as u32 || std::env::var("NOSYM").is_ok())
+        .collect();
+    for (node, step, num) in farthest(graph, &wanted) {
         results[node as usize].farthest_step = step;
         results[node as usize].farthest_num = num;
+    }
+    for (node, &rep) in representative.iter().enumerate() {
+        let LayoutAnalysis {
+            farthest_step,
+            farthest_num,
+            ..
+        } = results[rep as usize];
+        results[node].farthest_step = farthest_step;
+        results[node].farthest_num = farthest_num;
     }
     let solutions = solutions(graph);
     for (result, nearest) in results.iter_mut().zip(solutions) {
@@ -24,10 +39,32 @@ pub fn analyse_group(graph: &GroupGraph) -> Vec<LayoutAnalysis> {
     results
 }
 
-/// `(node, farthest_step, farthest_num)` for every node. Sources go in batches
-/// of nearby nodes (see [`ball_batches`]).
-fn farthest(graph: &GroupGraph) -> Vec<(u32, u32, u32)> {
-    let batches = ball_batches(graph);
+/// For each node, the smallest node of its orbit under the symmetries that
+/// keep it in the group: the left-right and top-bottom mirrors and the
+/// 180-degree rotation. They map steps to steps, so the farthest numbers are
+/// equal over an orbit (the solution numbers are not: the exit is at the bottom).
+fn orbit_representatives(graph: &GroupGraph) -> Vec<u32> {
+    (0..graph.n_nodes() as u32)
+        .into_par_iter()
+        .map(|node| {
+            let layout = graph.code(node).layout();
+            let left_right = layout.mirror_left_right();
+            [
+                left_right,
+                layout.mirror_top_bottom(),
+                left_right.mirror_top_bottom(),
+            ]
+            .iter()
+            .filter_map(|image| graph.node(image.code()))
+            .fold(node, u32::min)
+        })
+        .collect()
+}
+
+/// `(node, farthest_step, farthest_num)` for every `wanted` node. Sources go
+/// in batches of nearby nodes (see [`ball_batches`]).
+fn farthest(graph: &GroupGraph, wanted: &[bool]) -> Vec<(u32, u32, u32)> {
+    let batches = ball_batches(graph, wanted);
     batches
         .par_iter()
         .map_init(
@@ -160,16 +197,16 @@ impl Visitor for SolutionVisitor<'_> {
     }
 }
 
-/// Splits the nodes into batches of up to 512 that are balls: the first
-/// unassigned nodes a breadth-first search from a seed meets. A node at
+/// Splits the wanted nodes into batches of up to 512 that are balls: the first
+/// unassigned wanted nodes a breadth-first search from a seed meets. A node at
 /// distance d from a ball's centre is reached by the ball's sources only at
 /// levels d - r ..= d + r (r the ball's radius), so it sits in few frontiers;
 /// batches of scattered sources keep every node busy for most levels.
 /// Seeds come in breadth-first order from node 0, so each ball grows from
 /// the edge of the region already assigned.
-fn ball_batches(graph: &GroupGraph) -> Vec<Vec<u32>> {
+fn ball_batches(graph: &GroupGraph, wanted: &[bool]) -> Vec<Vec<u32>> {
     let n = graph.n_nodes();
-    let mut assigned = vec![false; n];
+    let mut assigned: Vec<bool> = wanted.iter().map(|&wanted| !wanted).collect();
     let mut visited_in = vec![usize::MAX; n];
     let mut batches: Vec<Vec<u32>> = Vec::with_capacity(n.div_ceil(WIDTH));
     let mut queue = VecDeque::new();
