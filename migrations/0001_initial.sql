@@ -56,7 +56,7 @@ CREATE TABLE layout (
     -- Position of the code in its group sorted ascending, from 0.
     group_index       INTEGER NOT NULL,
     -- 1 when the layout equals its own left-right reflection, else 0.
-    is_mirror         INTEGER NOT NULL CHECK (is_mirror IN (0, 1)),
+    is_mirror         INTEGER NOT NULL,
     -- Largest number of steps from this layout to another of its group
     -- (0 for a layout alone in its group).
     farthest_step     INTEGER NOT NULL,

@@ -38,7 +38,8 @@ pub struct GroupFilter {
     pub max_size: Option<u32>,
 }
 
-/// A finished database, open read-only.
+/// A finished database, open read-only. It may move between threads but not
+/// be shared by them: open one per thread, or share one behind a mutex.
 pub struct Database {
     conn: Connection,
 }

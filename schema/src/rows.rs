@@ -164,6 +164,9 @@ pub(crate) const N_LAYOUT_COLUMNS: usize = 13;
 pub(crate) const GROUP_COLUMNS: &str = "jiang, bing, style, group_num, size, smallest_code, \
     diameter, n_solved, max_min_solution_step, max_min_solution_code, mirror_group_num";
 
+/// Number of columns in [`GROUP_COLUMNS`].
+pub(crate) const N_GROUP_COLUMNS: usize = 11;
+
 /// The columns of `layout_class` read into a [`ClassRow`], in its field order.
 pub(crate) const CLASS_COLUMNS: &str = "jiang, bing, style, n_layouts, n_groups, \
     n_solvable_groups, n_solved, largest_group_size, diameter, max_min_solution_step, \
@@ -220,7 +223,7 @@ impl LayoutRow {
 
 impl GroupRow {
     /// The values of [`GROUP_COLUMNS`].
-    pub(crate) fn sql_values(&self) -> [&dyn ToSql; 11] {
+    pub(crate) fn sql_values(&self) -> [&dyn ToSql; N_GROUP_COLUMNS] {
         [
             &self.key.jiang,
             &self.key.bing,

@@ -9,7 +9,9 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::members;
 use crate::meta;
 use crate::migrate::{apply_migrations, create_indexes, MIGRATIONS};
-use crate::rows::{GroupKey, LayoutRow, GROUP_COLUMNS, LAYOUT_COLUMNS, N_LAYOUT_COLUMNS};
+use crate::rows::{
+    GroupKey, LayoutRow, GROUP_COLUMNS, LAYOUT_COLUMNS, N_GROUP_COLUMNS, N_LAYOUT_COLUMNS,
+};
 use crate::tally::GroupTally;
 
 /// Layout rows per INSERT statement. Multi-row statements spend less on the
@@ -116,8 +118,10 @@ impl Writer {
         }
         let tx = self.conn.transaction()?;
         {
-            let mut insert_many = tx.prepare_cached(&insert_layouts_sql(ROWS_PER_INSERT))?;
-            let mut insert_one = tx.prepare_cached(&insert_layouts_sql(1))?;
+            let layout_insert =
+                |n_rows| insert_sql("layout", LAYOUT_COLUMNS, N_LAYOUT_COLUMNS, n_rows);
+            let mut insert_many = tx.prepare_cached(&layout_insert(ROWS_PER_INSERT))?;
+            let mut insert_one = tx.prepare_cached(&layout_insert(1))?;
             let chunks = rows.chunks_exact(ROWS_PER_INSERT);
             let rest = chunks.remainder();
             for chunk in chunks {
@@ -140,31 +144,35 @@ impl Writer {
     /// `mirror_group_nums` gives, for every group, the `group_num` of its
     /// mirror group; each pair must mirror each other, at equal sizes.
     pub fn finish(mut self, mirror_group_nums: &HashMap<GroupKey, u32>) -> Result<()> {
-        let tx = self.conn.transaction()?;
+        if self.groups.is_empty() {
+            return Err(Error::inconsistent("a database needs at least one layout"));
+        }
         check_mirrors(&self.groups, mirror_group_nums)?;
+        let tx = self.conn.transaction()?;
         insert_groups(&tx, self.groups, mirror_group_nums)?;
         tx.execute_batch(DERIVE_CLASSES)?;
         let classes = tx
-            .prepare("SELECT jiang || '-' || bing || '-' || style FROM layout_class ORDER BY jiang, bing, style")?
+            .prepare(
+                "SELECT jiang || '-' || bing || '-' || style FROM layout_class \
+                 ORDER BY jiang, bing, style",
+            )?
             .query_map([], |row| row.get(0))?
             .collect::<rusqlite::Result<Vec<String>>>()?;
         meta::set(&tx, meta::CLASSES, &classes.join(","))?;
         meta::set(&tx, meta::PARTIAL, meta::flag(classes.len() < N_CLASSES))?;
         create_indexes(&tx)?;
-        // A sample of each index is enough for the planner; the full scan of
-        // 29 million rows would take most of a minute.
-        tx.execute_batch("PRAGMA analysis_limit = 1000; ANALYZE;")?;
+        tx.execute_batch("ANALYZE;")?;
         meta::set(&tx, meta::COMPLETE, meta::flag(true))?;
         tx.commit()?;
         Ok(())
     }
 }
 
-/// An INSERT of `n_rows` layout rows.
-fn insert_layouts_sql(n_rows: usize) -> String {
-    let row = format!("({})", vec!["?"; N_LAYOUT_COLUMNS].join(", "));
+/// An INSERT of `n_rows` rows into `n_columns` `columns` of `table`.
+fn insert_sql(table: &str, columns: &str, n_columns: usize, n_rows: usize) -> String {
+    let row = format!("({})", vec!["?"; n_columns].join(", "));
     let rows = vec![row; n_rows].join(", ");
-    format!("INSERT INTO layout ({LAYOUT_COLUMNS}) VALUES {rows}")
+    format!("INSERT INTO {table} ({columns}) VALUES {rows}")
 }
 
 /// Binds the values of `rows` to an INSERT of as many rows.
@@ -212,15 +220,17 @@ fn check_mirrors(
 }
 
 /// Inserts each group's row and members, in key order so that the same
-/// layouts make the same file.
+/// layouts make the same rows in the same places.
 fn insert_groups(
     conn: &Connection,
     groups: HashMap<GroupKey, GroupTally>,
     mirror_group_nums: &HashMap<GroupKey, u32>,
 ) -> Result<()> {
-    let mut insert_group = conn.prepare(&format!(
-        "INSERT INTO layout_group ({GROUP_COLUMNS}) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)"
+    let mut insert_group = conn.prepare(&insert_sql(
+        "layout_group",
+        GROUP_COLUMNS,
+        N_GROUP_COLUMNS,
+        1,
     ))?;
     let mut insert_members = conn.prepare(
         "INSERT INTO layout_group_members (jiang, bing, style, group_num, chunk, ids) \

@@ -244,6 +244,7 @@ fn the_writer_refuses_inconsistent_rows() {
         assert!(message.contains(expected), "{message:?} lacks {expected:?}");
     };
     let one = [layout(1, LONE, 0, 0, -1)];
+    check(&[], &[], "at least one layout");
     check(
         &[layout(5, BIG, 0, 1, 0), layout(5, BIG, 1, 1, 0)],
         &[(BIG, 0)],
