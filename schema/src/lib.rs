@@ -1,1 +1,62 @@
-//! The Klotski database: schema, migrations, typed rows and queries (to come).
+//! The Klotski database: its schema, typed rows and queries.
+//!
+//! The database is one SQLite file with a row for every legal layout
+//! (`layout`), group (`layout_group`) and class (`layout_class`), plus
+//! `meta` and views reproducing the original project's tables. Its SQL is in
+//! the repository's `migrations/`, compiled in; [`migrate`] applies it.
+//!
+//! - [`Writer`] builds a new file for the builder: layouts in ascending id,
+//!   then [`Writer::finish`], which derives the groups and classes from them,
+//!   checks them, creates the indexes and marks the file complete.
+//! - [`Database`] opens a finished file read-only for the server and answers
+//!   its queries; opening says exactly why a file cannot be served.
+//! - The rows are plain structs ([`LayoutRow`], [`GroupRow`], [`ClassRow`],
+//!   [`Meta`]); the crate knows nothing of the engine.
+//!
+//! ```
+//! use std::collections::HashMap;
+//!
+//! use schema::{Database, GroupKey, LayoutRow, Page, Writer};
+//!
+//! let dir = tempfile::tempdir().unwrap();
+//! let path = dir.path().join("klotski.db");
+//! let group = GroupKey { jiang: 0, bing: 2, style: 0, group_num: 0 };
+//! let layout = |id: u32, code: &str, group_index: u32| LayoutRow {
+//!     id, code: code.to_owned(), group, group_index, is_mirror: false,
+//!     farthest_step: 1, farthest_num: 1, min_solution_step: -1,
+//!     min_solution_num: 0, solution_num: 0,
+//! };
+//! let mut writer = Writer::create(&path, "0.1.0")?;
+//! writer.insert_layouts(&[layout(7, "0F0000000", 0), layout(9, "0F3000000", 1)])?;
+//! // The group is its own mirror image.
+//! writer.finish(&HashMap::from([(group, 0)]))?;
+//!
+//! let db = Database::open(&path)?;
+//! assert_eq!(db.layout_by_code("0F3000000")?.unwrap().id, 9);
+//! assert_eq!(db.layout_by_name(group, 1)?.unwrap().code, "0F3000000");
+//! let first_page = db.group_layouts(group, Page { after: None, limit: 10 })?;
+//! assert_eq!(first_page.len(), 2);
+//! assert_eq!(db.group(group)?.unwrap().size, 2);
+//! assert!(db.meta()?.complete);
+//! # Ok::<(), schema::Error>(())
+//! ```
+#![deny(missing_docs)]
+
+mod error;
+mod members;
+mod meta;
+mod migrate;
+mod open;
+mod read;
+mod rows;
+mod tally;
+mod write;
+
+pub use error::{Error, ErrorKind, Result};
+pub use migrate::{
+    apply_migrations, create_indexes, migrate, Migration, APPLICATION_ID, INDEXES, MIGRATIONS,
+    SCHEMA_VERSION,
+};
+pub use read::{Database, GroupFilter, Page};
+pub use rows::{ClassRow, GroupKey, GroupRow, LayoutRow, Meta, Totals};
+pub use write::{Writer, N_CLASSES};

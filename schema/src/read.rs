@@ -1,0 +1,215 @@
+//! Querying a finished database: the server's side.
+
+use std::path::Path;
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+use crate::error::{Error, Result};
+use crate::members::{self, CHUNK_IDS};
+use crate::meta;
+use crate::open::open_read_only;
+use crate::rows::{
+    ClassRow, GroupKey, GroupRow, LayoutRow, Meta, Totals, CLASS_COLUMNS, GROUP_COLUMNS,
+    LAYOUT_COLUMNS,
+};
+
+/// One page of a list ordered by a cursor: the `limit` items that follow
+/// `after`, or the first `limit` items when `after` is `None`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Page<C> {
+    /// The cursor of the last item of the previous page.
+    pub after: Option<C>,
+    /// The most items to return.
+    pub limit: u32,
+}
+
+/// Which groups [`Database::groups`] lists; `None` lets anything through.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct GroupFilter {
+    /// Only groups with this many two-cell pieces.
+    pub jiang: Option<u32>,
+    /// Only groups with this many 1x1 pieces.
+    pub bing: Option<u32>,
+    /// Only groups with this many horizontal 2x1 pieces.
+    pub style: Option<u32>,
+    /// Only groups of at least this many layouts.
+    pub min_size: Option<u32>,
+    /// Only groups of at most this many layouts.
+    pub max_size: Option<u32>,
+}
+
+/// A finished database, open read-only. It may move between threads but not
+/// be shared by them: open one per thread, or share one behind a mutex.
+pub struct Database {
+    conn: Connection,
+}
+
+impl Database {
+    /// Opens the database at `path` and checks that it is a finished build of
+    /// this schema version: a missing file, a file that is not SQLite, an
+    /// SQLite file of something else, another schema version and an
+    /// unfinished build are each their own [`ErrorKind`](crate::ErrorKind).
+    pub fn open(path: &Path) -> Result<Database> {
+        Ok(Database {
+            conn: open_read_only(path)?,
+        })
+    }
+
+    /// The `meta` table.
+    pub fn meta(&self) -> Result<Meta> {
+        meta::read(&self.conn)
+    }
+
+    /// The layout with this id.
+    pub fn layout_by_id(&self, id: u32) -> Result<Option<LayoutRow>> {
+        self.layout_where("id", id)
+    }
+
+    /// The layout with this code, written as in the database: 9 uppercase hex
+    /// digits.
+    pub fn layout_by_code(&self, code: &str) -> Result<Option<LayoutRow>> {
+        self.layout_where("code", code)
+    }
+
+    /// The layout named `group`-`group_index`.
+    pub fn layout_by_name(&self, group: GroupKey, group_index: u32) -> Result<Option<LayoutRow>> {
+        let page = Page {
+            after: group_index.checked_sub(1),
+            limit: 1,
+        };
+        Ok(self.group_layouts(group, page)?.pop())
+    }
+
+    /// The summary of a group.
+    pub fn group(&self, key: GroupKey) -> Result<Option<GroupRow>> {
+        let sql = format!(
+            "SELECT {GROUP_COLUMNS} FROM layout_group \
+             WHERE jiang = ?1 AND bing = ?2 AND style = ?3 AND group_num = ?4"
+        );
+        Ok(self
+            .conn
+            .prepare_cached(&sql)?
+            .query_row(
+                params![key.jiang, key.bing, key.style, key.group_num],
+                GroupRow::from_sql,
+            )
+            .optional()?)
+    }
+
+    /// A page of a group's layouts in group_index order; the cursor is a
+    /// group_index. Empty when there is no such group.
+    pub fn group_layouts(&self, key: GroupKey, page: Page<u32>) -> Result<Vec<LayoutRow>> {
+        let first = page.after.map_or(0, |after| i64::from(after) + 1);
+        let last = first + i64::from(page.limit) - 1;
+        let chunk_ids = CHUNK_IDS as i64;
+        let first_chunk = first / chunk_ids;
+        let mut select = self.conn.prepare_cached(
+            "SELECT chunk, ids FROM layout_group_members \
+             WHERE jiang = ?1 AND bing = ?2 AND style = ?3 AND group_num = ?4 \
+               AND chunk BETWEEN ?5 AND ?6 \
+             ORDER BY chunk",
+        )?;
+        let mut rows = select.query(params![
+            key.jiang,
+            key.bing,
+            key.style,
+            key.group_num,
+            first_chunk,
+            last / chunk_ids,
+        ])?;
+        let mut ids = Vec::new();
+        for expected in first_chunk.. {
+            let Some(row) = rows.next()? else { break };
+            if row.get::<_, i64>(0)? != expected {
+                return Err(Error::inconsistent(format!(
+                    "group {key} has no member chunk {expected}"
+                )));
+            }
+            ids.extend(members::decode(&row.get::<_, Vec<u8>>(1)?)?);
+        }
+        let skip = (first - first_chunk * chunk_ids) as usize;
+        ids.into_iter()
+            .skip(skip)
+            .take(page.limit as usize)
+            .map(|id| {
+                self.layout_by_id(id)?.ok_or_else(|| {
+                    Error::inconsistent(format!("group {key} lists id {id}, which is missing"))
+                })
+            })
+            .collect()
+    }
+
+    /// A page of the groups that pass `filter`, ordered by name; the cursor
+    /// is a group's key.
+    pub fn groups(&self, filter: &GroupFilter, page: Page<GroupKey>) -> Result<Vec<GroupRow>> {
+        let sql = format!(
+            "SELECT {GROUP_COLUMNS} FROM layout_group \
+             WHERE (?1 IS NULL OR jiang = ?1) AND (?2 IS NULL OR bing = ?2) \
+               AND (?3 IS NULL OR style = ?3) \
+               AND (?4 IS NULL OR size >= ?4) AND (?5 IS NULL OR size <= ?5) \
+               AND (?6 IS NULL OR (jiang, bing, style, group_num) > (?6, ?7, ?8, ?9)) \
+             ORDER BY jiang, bing, style, group_num \
+             LIMIT ?10"
+        );
+        let after = page.after;
+        let rows = self
+            .conn
+            .prepare_cached(&sql)?
+            .query_map(
+                params![
+                    filter.jiang,
+                    filter.bing,
+                    filter.style,
+                    filter.min_size,
+                    filter.max_size,
+                    after.map(|key| key.jiang),
+                    after.map(|key| key.bing),
+                    after.map(|key| key.style),
+                    after.map(|key| key.group_num),
+                    page.limit,
+                ],
+                GroupRow::from_sql,
+            )?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(rows)
+    }
+
+    /// All classes, ordered by name.
+    pub fn classes(&self) -> Result<Vec<ClassRow>> {
+        let sql = format!("SELECT {CLASS_COLUMNS} FROM layout_class ORDER BY jiang, bing, style");
+        let rows = self
+            .conn
+            .prepare_cached(&sql)?
+            .query_map([], ClassRow::from_sql)?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(rows)
+    }
+
+    /// Totals over all classes.
+    pub fn totals(&self) -> Result<Totals> {
+        Ok(self.conn.query_row(
+            "SELECT count(*), coalesce(sum(n_groups), 0), coalesce(sum(n_layouts), 0), \
+                    coalesce(sum(n_solved), 0) \
+             FROM layout_class",
+            [],
+            |row| {
+                Ok(Totals {
+                    n_classes: row.get(0)?,
+                    n_groups: row.get(1)?,
+                    n_layouts: row.get(2)?,
+                    n_solved: row.get(3)?,
+                })
+            },
+        )?)
+    }
+
+    /// The layout whose `column` equals `value`.
+    fn layout_where(&self, column: &str, value: impl rusqlite::ToSql) -> Result<Option<LayoutRow>> {
+        let sql = format!("SELECT {LAYOUT_COLUMNS} FROM layout WHERE {column} = ?1");
+        Ok(self
+            .conn
+            .prepare_cached(&sql)?
+            .query_row([value], LayoutRow::from_sql)
+            .optional()?)
+    }
+}

@@ -1,0 +1,128 @@
+//! Opening tells apart every way a file can fail to be a finished database.
+
+mod common;
+
+use std::path::Path;
+
+use common::{build_fixture, layouts};
+use rusqlite::Connection;
+use schema::{Database, ErrorKind, Writer};
+
+/// Opens `path`, expecting an error whose message names the fix; returns it.
+fn open_error(path: &Path) -> schema::Error {
+    let error = Database::open(path).err().expect("the open should fail");
+    let message = error.to_string();
+    assert!(message.contains("run `klotski build-db`"), "{message}");
+    assert!(message.contains(&path.display().to_string()), "{message}");
+    error
+}
+
+#[test]
+fn a_finished_database_opens() {
+    let dir = tempfile::tempdir().unwrap();
+    Database::open(&build_fixture(dir.path())).unwrap();
+}
+
+#[test]
+fn a_missing_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let error = open_error(&dir.path().join("nothing.db"));
+    assert!(
+        matches!(error.kind(), ErrorKind::Missing { .. }),
+        "{error:?}"
+    );
+    assert!(error.to_string().starts_with("no database at"), "{error}");
+}
+
+#[test]
+fn files_that_are_not_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = dir.path().join("notes.txt");
+    std::fs::write(&text, "1A9BF0C00 is the classic layout.\n".repeat(200)).unwrap();
+    for path in [text.as_path(), dir.path()] {
+        let error = open_error(path);
+        assert!(
+            matches!(error.kind(), ErrorKind::NotSqlite { .. }),
+            "{error:?}"
+        );
+        assert!(
+            error.to_string().contains("not an SQLite database"),
+            "{error}"
+        );
+    }
+}
+
+#[test]
+fn sqlite_files_of_something_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let other = dir.path().join("other.db");
+    Connection::open(&other)
+        .unwrap()
+        .execute_batch("CREATE TABLE meta (key TEXT, value TEXT);")
+        .unwrap();
+    let empty = dir.path().join("empty.db");
+    std::fs::write(&empty, "").unwrap();
+    for path in [other, empty] {
+        let error = open_error(&path);
+        assert!(
+            matches!(error.kind(), ErrorKind::Foreign { .. }),
+            "{error:?}"
+        );
+        assert!(error.to_string().contains("not a Klotski one"), "{error}");
+    }
+}
+
+#[test]
+fn an_unfinished_build() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("half.db");
+    let mut writer = Writer::create(&path, "test").unwrap();
+    writer.insert_layouts(&layouts()).unwrap();
+    drop(writer);
+    let error = open_error(&path);
+    assert!(
+        matches!(error.kind(), ErrorKind::Incomplete { .. }),
+        "{error:?}"
+    );
+    assert!(error.to_string().contains("did not finish"), "{error}");
+}
+
+#[test]
+fn another_schema_version() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = build_fixture(dir.path());
+    Connection::open(&path)
+        .unwrap()
+        .pragma_update(None, "user_version", 99)
+        .unwrap();
+    let error = open_error(&path);
+    assert!(
+        matches!(
+            error.kind(),
+            ErrorKind::SchemaVersion {
+                found: 99,
+                expected: 1,
+                ..
+            }
+        ),
+        "{error:?}"
+    );
+}
+
+#[test]
+fn versions_that_disagree() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = build_fixture(dir.path());
+    Connection::open(&path)
+        .unwrap()
+        .execute(
+            "UPDATE meta SET value = '7' WHERE key = 'schema_version'",
+            [],
+        )
+        .unwrap();
+    let error = Database::open(&path).err().unwrap();
+    assert!(
+        matches!(error.kind(), ErrorKind::Inconsistent { .. }),
+        "{error:?}"
+    );
+}
