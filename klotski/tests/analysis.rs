@@ -168,3 +168,17 @@ fn isolated_layouts_and_groups_without_solutions() {
         assert_eq!(reference::analyse_layout(&graph, 0).analysis, expected);
     }
 }
+
+#[test]
+fn class_analysis_derives_image_groups_exactly() {
+    // Classes with many groups, some of them images of others.
+    for class in ["1-12-1", "7-0-2", "7-0-4", "6-2-6", "6-0-3", "6-0-4"] {
+        let groups = ClassGroups::build(class.parse().unwrap());
+        let by_class = klotski::analysis::analyse_class(&groups);
+        assert_eq!(by_class.len() as u32, groups.n_groups());
+        for (group_num, analysis) in by_class.iter().enumerate() {
+            let graph = GroupGraph::build(groups.group_codes(group_num as u32).collect());
+            assert_eq!(analysis, &analyse_group(&graph), "{class}-{group_num}");
+        }
+    }
+}

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
-use klotski::analysis::{analyse_group, reference, GroupGraph};
+use klotski::analysis::{analyse_class, reference, GroupGraph};
 use klotski::{Class, ClassGroups, Code};
 use rayon::prelude::*;
 
@@ -45,9 +45,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     progress.set_message(format!("analysing {}", args.class));
     let mut farthest = Vec::new();
     let mut solution = Vec::new();
-    for group_num in 0..groups.n_groups() {
+    let class_numbers = analyse_class(&groups);
+    for (group_num, numbers) in (0..groups.n_groups()).zip(&class_numbers) {
         let graph = GroupGraph::build(groups.group_codes(group_num).collect());
-        let numbers = analyse_group(&graph);
         let nodes: Vec<u32> = (0..graph.n_nodes() as u32).collect();
         for chunk in nodes.chunks(CHUNK) {
             let lines: Vec<(String, String)> = chunk

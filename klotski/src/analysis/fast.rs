@@ -10,33 +10,41 @@ use super::{GroupGraph, LayoutAnalysis};
 
 /// Analyses every layout of a group; entry `i` is node `i`'s analysis.
 pub fn analyse_group(graph: &GroupGraph) -> Vec<LayoutAnalysis> {
-    let mut results = vec![LayoutAnalysis::default(); graph.n_nodes()];
+    with_solutions(graph, farthest_numbers(graph))
+}
+
+/// `(farthest_step, farthest_num)` of every node: searches from one node per
+/// orbit of the symmetries that keep the group, copied over the orbit.
+fn farthest_numbers(graph: &GroupGraph) -> Vec<(u32, u32)> {
     let representative = orbit_representatives(graph);
     let wanted: Vec<bool> = representative
         .iter()
         .enumerate()
-        .map(|(node, &rep)| rep == node as u32 || std::env::var("NOSYM").is_ok())
+        .map(|(node, &rep)| rep == node as u32)
         .collect();
+    let mut numbers = vec![(0, 0); graph.n_nodes()];
     for (node, step, num) in farthest(graph, &wanted) {
-        results[node as usize].farthest_step = step;
-        results[node as usize].farthest_num = num;
+        numbers[node as usize] = (step, num);
     }
     for (node, &rep) in representative.iter().enumerate() {
-        let LayoutAnalysis {
+        numbers[node] = numbers[rep as usize];
+    }
+    numbers
+}
+
+/// Completes the farthest numbers with the solution numbers of every node.
+pub(crate) fn with_solutions(graph: &GroupGraph, farthest: Vec<(u32, u32)>) -> Vec<LayoutAnalysis> {
+    farthest
+        .into_iter()
+        .zip(solutions(graph))
+        .map(|((farthest_step, farthest_num), nearest)| LayoutAnalysis {
             farthest_step,
             farthest_num,
-            ..
-        } = results[rep as usize];
-        results[node].farthest_step = farthest_step;
-        results[node].farthest_num = farthest_num;
-    }
-    let solutions = solutions(graph);
-    for (result, nearest) in results.iter_mut().zip(solutions) {
-        result.min_solution_step = nearest.step;
-        result.min_solution_num = nearest.n_nearest;
-        result.solution_num = nearest.n_solutions;
-    }
-    results
+            min_solution_step: nearest.step,
+            min_solution_num: nearest.n_nearest,
+            solution_num: nearest.n_solutions,
+        })
+        .collect()
 }
 
 /// For each node, the smallest node of its orbit under the symmetries that

@@ -10,13 +10,17 @@
 //! - [`analyse_group`]: the fast analyser. Bit-parallel breadth-first searches
 //!   from 512 sources at once; the farthest numbers from every layout, the
 //!   solution numbers from the solved layouts only (shortest paths reverse).
+//! - [`analyse_class`]: every group of a class, each symmetry orbit of groups
+//!   analysed once.
 
 mod bit_bfs;
+mod class;
 mod fast;
 mod graph;
 mod lanes;
 pub mod reference;
 
+pub use class::analyse_class;
 pub use fast::analyse_group;
 pub use graph::GroupGraph;
 
