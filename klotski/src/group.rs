@@ -152,35 +152,38 @@ impl ClassGroups {
     }
 }
 
-/// The classification of every layout, indexed by id: the classes are labelled
-/// in parallel, the largest first so that no big one starts last.
+/// The classification of every layout, indexed by id. The classes are
+/// labelled in parallel, the largest first so that no big one starts last;
+/// then one pass in id order picks each layout's label from its class's list
+/// with a cursor per class: both are in code order, so no lookups are needed.
 pub fn classify_all(all: &AllCodes) -> Vec<Classification> {
     let mut classes = Class::all();
     classes.sort_by(|a, b| {
         enumerate::class_size_estimate(*b).total_cmp(&enumerate::class_size_estimate(*a))
     });
-    let per_class: Vec<Vec<(u32, Classification)>> = classes
-        .into_par_iter()
-        .map(|class| {
-            let groups = ClassGroups::build(class);
-            groups
-                .classified()
-                .map(|(code, name)| (all.id(code), name))
-                .collect()
+    let mut per_class: Vec<ClassGroups> = classes.into_par_iter().map(ClassGroups::build).collect();
+    per_class.sort_by_key(ClassGroups::class);
+    let mut cursors = vec![0usize; per_class.len()];
+    all.codes()
+        .iter()
+        .map(|code| {
+            let class = code.layout().class();
+            let slot = per_class
+                .binary_search_by_key(&class, ClassGroups::class)
+                .expect("every class is labelled");
+            let position = cursors[slot];
+            cursors[slot] += 1;
+            let groups = &per_class[slot];
+            debug_assert_eq!(groups.codes()[position], *code);
+            Classification {
+                group: GroupName {
+                    class,
+                    group_num: groups.group_nums[position],
+                },
+                group_index: groups.group_indexes[position],
+            }
         })
-        .collect();
-    let placeholder = Classification {
-        group: GroupName {
-            class: Class::from_counts(0, 0, 0),
-            group_num: u32::MAX,
-        },
-        group_index: u32::MAX,
-    };
-    let mut labels = vec![placeholder; all.codes().len()];
-    for (id, name) in per_class.into_iter().flatten() {
-        labels[id as usize] = name;
-    }
-    labels
+        .collect()
 }
 
 /// For each position, the smallest position of its connected component.
