@@ -20,9 +20,6 @@ pub(crate) trait Visitor {
     /// sources themselves); `blocked` is the subset for which it is blocked
     /// (empty unless the search tracks blocking).
     fn arrive(&mut self, level: u32, node: u32, sources: &Lanes, blocked: &Lanes);
-
-    /// Every arrival at `level` has been reported.
-    fn level_done(&mut self, _level: u32) {}
 }
 
 /// Reusable state for searches over one graph.
@@ -78,16 +75,12 @@ impl<'g> BitBfs<'g> {
             self.current.push(source);
             visitor.arrive(0, source, &bit, &Lanes::EMPTY);
         }
-        visitor.level_done(0);
 
         let mut level = 0;
         while !self.current.is_empty() {
             level += 1;
             self.push_frontier();
             self.settle_touched(level, visitor);
-            if !self.current.is_empty() {
-                visitor.level_done(level);
-            }
         }
         for &source in sources {
             self.source_index[source as usize] = NOT_A_SOURCE;
