@@ -81,6 +81,9 @@ impl<'g> BitBfs<'g> {
             level += 1;
             self.push_frontier();
             self.settle_touched(level, visitor);
+            if self.track_blocked {
+                self.drop_blocked_sources();
+            }
         }
         for &source in sources {
             self.source_index[source as usize] = NOT_A_SOURCE;
@@ -120,6 +123,25 @@ impl<'g> BitBfs<'g> {
             blocked |= &frontier.and_not(&own);
         }
         blocked
+    }
+
+    /// Drops the sources blocked at every frontier node. Everything they would
+    /// reach later is blocked for them too (a node reached at the next level
+    /// has a blocked parent), and a blocked arrival is never at a node's least
+    /// distance to a solved layout (the layout that blocks it is nearer), so
+    /// such a source has nothing left to report.
+    fn drop_blocked_sources(&mut self) {
+        let mut live = Lanes::EMPTY;
+        for &node in &self.current {
+            let node = node as usize;
+            live |= &self.frontier[node].and_not(&self.blocked[node]);
+        }
+        let graph_frontier = &mut self.frontier;
+        self.current.retain(|&node| {
+            let sources = &mut graph_frontier[node as usize];
+            *sources = sources.and(&live);
+            !sources.is_empty()
+        });
     }
 
     /// Keeps the new arrivals at each touched node; they form the next frontier.
