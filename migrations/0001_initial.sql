@@ -27,7 +27,7 @@ CREATE TABLE meta (
 ) WITHOUT ROWID;
 
 -- One row per layout. Every column but `code` and `short_code` is a small
--- integer, which SQLite stores in 0 to 3 bytes: about 41 bytes a row.
+-- integer, which SQLite stores in 0 to 3 bytes: about 43 bytes a row.
 CREATE TABLE layout (
     -- Rank of the code among all 29,334,498 legal codes in ascending order,
     -- from 0. Ascending id is therefore ascending code.

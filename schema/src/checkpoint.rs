@@ -99,7 +99,9 @@ pub struct Checkpoint {
 
 impl Checkpoint {
     /// Creates a checkpoint at `path`, which must not exist, for the build
-    /// `tag` describes.
+    /// `tag` describes. It is made as `path.creating` and renamed, so that
+    /// a process killed meanwhile never leaves a half-made file at `path`
+    /// (a left `path.creating` is the checkpoint's own, and replaced).
     pub fn create(path: &Path, tag: &CheckpointTag) -> Result<Checkpoint> {
         if path.exists() {
             return Err(ErrorKind::AlreadyExists {
@@ -107,11 +109,15 @@ impl Checkpoint {
             }
             .into());
         }
+        let mut creating = path.as_os_str().to_owned();
+        creating.push(".creating");
+        let creating = PathBuf::from(creating);
+        remove_files(&creating)?;
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
             | OpenFlags::SQLITE_OPEN_CREATE
             | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let mut conn = Connection::open_with_flags(path, flags)?;
-        conn.execute_batch(CHECKPOINT_PRAGMAS)?;
+        // Rollback journal until renamed: the file must hold everything.
+        let mut conn = Connection::open_with_flags(&creating, flags)?;
         let tx = conn.transaction()?;
         tx.execute_batch(CHECKPOINT_SQL)?;
         tx.pragma_update(None, "application_id", CHECKPOINT_APPLICATION_ID)?;
@@ -121,10 +127,12 @@ impl Checkpoint {
         insert.execute(params![CLASSES, tag.classes.join(",")])?;
         drop(insert);
         tx.commit()?;
-        Ok(Checkpoint {
-            conn,
+        conn.close().map_err(|(_, error)| error)?;
+        fs::rename(&creating, path).map_err(|error| ErrorKind::Io {
             path: path.to_owned(),
-        })
+            error,
+        })?;
+        Checkpoint::open(path)
     }
 
     /// Opens an existing checkpoint. A missing file, a file that is not
@@ -212,24 +220,46 @@ impl Checkpoint {
 
     /// Closes the checkpoint and removes its file (and SQLite's side files).
     pub fn delete(self) -> Result<()> {
-        let path = self.path;
         self.conn.close().map_err(|(_, error)| error)?;
-        for suffix in ["", "-wal", "-shm"] {
-            let mut name = path.clone().into_os_string();
-            name.push(suffix);
-            match fs::remove_file(&name) {
-                Err(error) if error.kind() != io::ErrorKind::NotFound => {
-                    return Err(ErrorKind::Io {
-                        path: name.into(),
-                        error,
-                    }
-                    .into())
-                }
-                _ => {}
-            }
-        }
-        Ok(())
+        remove_files(&self.path)
     }
+
+    /// Removes the checkpoint at `path` whatever its format version, with
+    /// SQLite's side files: for one that [`Checkpoint::open`] refuses as
+    /// [`ErrorKind::SchemaVersion`]. Any other file is refused and left alone.
+    pub fn discard(path: &Path) -> Result<()> {
+        check_is_file(path)?;
+        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(path, flags)?;
+        match check_header(&conn, path, CHECKPOINT_APPLICATION_ID, CHECKPOINT_FORMAT) {
+            Err(error) if !matches!(error.kind(), ErrorKind::SchemaVersion { .. }) => {
+                return Err(error)
+            }
+            _ => {}
+        }
+        conn.close().map_err(|(_, error)| error)?;
+        remove_files(path)
+    }
+}
+
+/// Removes a checkpoint's file and SQLite's side files; the file last, so
+/// that a kill midway leaves no side files without it.
+fn remove_files(path: &Path) -> Result<()> {
+    for suffix in ["-journal", "-wal", "-shm", ""] {
+        let mut name = path.as_os_str().to_owned();
+        name.push(suffix);
+        match fs::remove_file(&name) {
+            Err(error) if error.kind() != io::ErrorKind::NotFound => {
+                return Err(ErrorKind::Io {
+                    path: name.into(),
+                    error,
+                }
+                .into())
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// Encodes numbers as `saved_group.numbers`.

@@ -38,7 +38,11 @@ fn saved(key: schema::GroupKey, farthest_step: u32, n_layouts: u32) -> SavedGrou
 fn saved_groups_come_back_after_reopening() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("klotski.db.checkpoint");
+    // Left by a process killed while creating a checkpoint.
+    let creating = dir.path().join("klotski.db.checkpoint.creating");
+    std::fs::write(&creating, "half made").unwrap();
     let mut checkpoint = Checkpoint::create(&path, &tag()).unwrap();
+    assert!(!creating.exists());
     assert_eq!(checkpoint.saved_groups().unwrap(), []);
     let big = saved(BIG, 4, 3);
     let lone = saved(LONE, 0, 1);
@@ -140,4 +144,13 @@ fn files_that_are_not_checkpoints_are_left_alone() {
             ..
         }
     ));
+
+    // Of these, only the checkpoint of another format may be discarded.
+    for path in [&missing, &text, &database] {
+        let before = std::fs::read(path).ok();
+        Checkpoint::discard(path).unwrap_err();
+        assert_eq!(std::fs::read(path).ok(), before, "{}", path.display());
+    }
+    Checkpoint::discard(&newer).unwrap();
+    assert!(!newer.exists());
 }
