@@ -27,7 +27,7 @@ CREATE TABLE meta (
 ) WITHOUT ROWID;
 
 -- One row per layout. Every column but `code` and `short_code` is a small
--- integer, which SQLite stores in 0 to 3 bytes: about 41 bytes a row.
+-- integer, which SQLite stores in 0 to 3 bytes: about 43 bytes a row.
 CREATE TABLE layout (
     -- Rank of the code among all 29,334,498 legal codes in ascending order,
     -- from 0. Ascending id is therefore ascending code.
@@ -57,6 +57,13 @@ CREATE TABLE layout (
     group_index       INTEGER NOT NULL,
     -- 1 when the layout equals its own left-right reflection, else 0.
     is_mirror         INTEGER NOT NULL,
+    -- The mirror flag as the original release computed it, 1 or 0: is_mirror,
+    -- plus 1,984 layouts it marked by mistake (2x2 block in columns 0-1 with
+    -- the cells beside it empty, the rest symmetric). Only the view `main`
+    -- uses it, to reproduce the original table; is_mirror is the true flag.
+    -- 1 wherever is_mirror is 1. Costs no payload bytes (0 and 1 are stored
+    -- in the row header).
+    is_mirror_as_released INTEGER NOT NULL,
     -- Largest number of steps from this layout to another of its group
     -- (0 for a layout alone in its group).
     farthest_step     INTEGER NOT NULL,
@@ -152,9 +159,12 @@ CREATE TABLE layout_class (
 -- The original project's tables, column for column, so its users' SQL runs
 -- unchanged.
 
--- main: classification of every layout; is_mirror is 'Y' or 'N'.
+-- main: classification of every layout; is_mirror is 'Y' or 'N', with the
+-- original's mistakes (see layout.is_mirror_as_released), so that the rows
+-- joined by ',' are the lines of the original main.csv.
 CREATE VIEW main (id, code, is_mirror, jiang_num, bing_num, style_num, group_num, group_index) AS
-SELECT id, code, CASE is_mirror WHEN 1 THEN 'Y' ELSE 'N' END, jiang, bing, style, group_num, group_index
+SELECT id, code, CASE is_mirror_as_released WHEN 1 THEN 'Y' ELSE 'N' END,
+       jiang, bing, style, group_num, group_index
 FROM layout;
 
 -- farthest: the farthest layouts' distance and count.

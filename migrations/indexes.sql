@@ -5,9 +5,9 @@
 --
 -- Only one index on layout: the file must stay under 2 GB and each index over
 -- 29.3 million rows costs 16 to 19 bytes a row (470 to 560 MB). Measured on
--- synthetic rows: the table is 41 bytes a row, this index 19, and an index on
--- the classification (jiang, bing, style, group_num, group_index) would be 19
--- more, 2.3 GB in all. Left out, with what serves instead:
+-- synthetic rows: the table is 43 bytes a row, this index 19, the whole file
+-- 66 (1.93 GB), and an index on the classification (jiang, bing, style,
+-- group_num, group_index) would be 19 more, 2.5 GB in all. Left out, with what serves instead:
 -- * by classification: layout_group_members maps a group to its ids in
 --   group_index order (4 bytes a layout), which the server reads;
 -- * by min_solution_step or farthest_step within a class: layout_class and

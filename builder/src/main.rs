@@ -1,16 +1,16 @@
 //! `klotski`: the command-line tool of the Klotski database. One module per
-//! subcommand under `cmd/`; this file only parses arguments and reports errors
-//! as one line with a non-zero exit code.
+//! subcommand under `cmd/`, the work itself in the `builder` library; this
+//! file only parses arguments and reports errors as one line with a non-zero
+//! exit code.
 
 mod cmd;
-mod output;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// Klotski (华容道) layouts: inspect and analyse them, export the original
-/// release files.
+/// Klotski (华容道) layouts: inspect and analyse them, build the database,
+/// export the original release files.
 #[derive(Parser)]
 #[command(name = "klotski", version, about)]
 struct Cli {
@@ -25,6 +25,7 @@ enum Command {
     Export(cmd::export::Args),
     Analyse(cmd::analyse::Args),
     AnalyseClass(cmd::analyse_class::Args),
+    BuildDb(cmd::build_db::Args),
 }
 
 /// A clap message as one line: its first paragraph, without the usage and help hints.
@@ -56,6 +57,7 @@ fn main() -> ExitCode {
         Command::Export(args) => cmd::export::run(args),
         Command::Analyse(args) => cmd::analyse::run(args),
         Command::AnalyseClass(args) => cmd::analyse_class::run(args),
+        Command::BuildDb(args) => cmd::build_db::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -13,7 +13,7 @@ pub fn write_atomically(
     path: &Path,
     fill: impl FnOnce(&mut BufWriter<File>) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    let partial = partial_path(path);
+    let partial = with_suffix(path, ".partial");
     let file =
         File::create(&partial).with_context(|| format!("cannot create {}", partial.display()))?;
     let mut writer = BufWriter::with_capacity(1 << 20, file);
@@ -55,8 +55,10 @@ impl<'a, W: Write> Joined<'a, W> {
     }
 }
 
-fn partial_path(path: &Path) -> PathBuf {
+/// `path` with `suffix` appended to its file name: a file beside it, e.g.
+/// `data/klotski.db.building` for `data/klotski.db`.
+pub fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".partial");
+    name.push(suffix);
     path.with_file_name(name)
 }

@@ -72,6 +72,18 @@ fn bad_arguments_give_one_line_errors() {
     );
     check_error(&["frobnicate"], 2, "unrecognized subcommand");
     check_error(&["export"], 2, "--out");
+    check_error(&["export", "--out", "x", "--allow-partial"], 2, "--db");
+    check_error(
+        &["build-db", "--classes", "0-3-0,2-0-3"],
+        2,
+        "style 3 is more than jiang 2",
+    );
+    check_error(
+        &["build-db", "--classes", "8-*-*"],
+        2,
+        "8-*-* matches no class",
+    );
+    check_error(&["build-db", "--threads", "0"], 2, "--threads");
 }
 
 fn md5_of_file(path: &std::path::Path) -> String {

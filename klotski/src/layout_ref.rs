@@ -92,8 +92,12 @@ mod tests {
 
     #[test]
     fn errors_name_both_readings_for_five_characters() {
-        let error = "1A9BG".parse::<LayoutRef>().unwrap_err();
-        assert!(error.short_error.is_none() || error.to_string().starts_with("neither a code"));
+        // `I` is neither a hex digit nor a short-code digit.
+        let error = "1A9BI".parse::<LayoutRef>().unwrap_err();
+        assert!(error.short_error.is_some());
+        assert!(error.to_string().starts_with("neither a code"), "{error}");
+        // A text that is not a code but is a short code names a layout.
+        assert!(matches!("1A9BG".parse(), Ok(LayoutRef::Short(_))));
         let error = "ZZZZZ".parse::<LayoutRef>().unwrap_err();
         assert_eq!(
             error.to_string(),

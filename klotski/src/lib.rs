@@ -55,3 +55,7 @@ pub use index::{AllCodes, CodeIndex, N_LAYOUTS};
 pub use layout::{Layout, Piece};
 pub use layout_ref::{LayoutRef, LayoutRefError};
 pub use short_code::{ShortCode, ShortCodeError, ALPHABET, SHORT_CODE_CHARS};
+
+/// The engine's version. Databases and the builder's checkpoints record it:
+/// results computed by another version are not mixed with this one's.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

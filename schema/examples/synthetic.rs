@@ -144,13 +144,15 @@ fn synthetic_row(
     let min_solution_num = if solvable { 1 + rng.below(4) as u32 } else { 0 };
     // Mostly small, sometimes up to 200.
     let farthest_num_bound = 1 + rng.below(200);
+    let is_mirror = rng.below(50) == 0;
     LayoutRow {
         id,
         // Ascending with id, 9 hex digits, like real codes.
         code: format!("{:09X}", u64::from(id) * 2342),
         group,
         group_index,
-        is_mirror: rng.below(50) == 0,
+        is_mirror,
+        is_mirror_as_released: is_mirror,
         farthest_step: (diameter / 2 + rng.below(diameter / 2 + 1)) as u32,
         farthest_num: 1 + rng.below(farthest_num_bound) as u32,
         min_solution_step,

@@ -41,6 +41,13 @@ pub enum ErrorKind {
         /// The version this program reads.
         expected: u32,
     },
+    /// The file is damaged: SQLite found broken pages or records.
+    Corrupt {
+        /// The file's path.
+        path: PathBuf,
+        /// What SQLite found.
+        detail: String,
+    },
     /// The database build did not finish, or did not pass its checks.
     Incomplete {
         /// The file's path.
@@ -61,6 +68,13 @@ pub enum ErrorKind {
     Migration {
         /// What is wrong.
         reason: String,
+    },
+    /// A file could not be read, written or removed.
+    Io {
+        /// The file's path.
+        path: PathBuf,
+        /// What the system said.
+        error: std::io::Error,
     },
     /// SQLite reported an error.
     Sqlite(rusqlite::Error),
@@ -129,6 +143,11 @@ impl fmt::Display for Error {
                 "{} has schema version {found} but this program reads version {expected}: {BUILD_FIX} again",
                 path.display()
             ),
+            ErrorKind::Corrupt { path, detail } => write!(
+                f,
+                "{} is damaged ({detail}): {BUILD_FIX} again",
+                path.display()
+            ),
             ErrorKind::Incomplete { path } => write!(
                 f,
                 "{} is a database build that did not finish: {BUILD_FIX} again",
@@ -141,6 +160,7 @@ impl fmt::Display for Error {
             ),
             ErrorKind::Inconsistent { reason } => write!(f, "inconsistent rows: {reason}"),
             ErrorKind::Migration { reason } => write!(f, "cannot migrate: {reason}"),
+            ErrorKind::Io { path, error } => write!(f, "{}: {error}", path.display()),
             ErrorKind::Sqlite(error) => write!(f, "SQLite: {error}"),
         }
     }
@@ -150,6 +170,7 @@ impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match &self.kind {
             ErrorKind::Sqlite(error) => Some(error),
+            ErrorKind::Io { error, .. } => Some(error),
             _ => None,
         }
     }

@@ -10,6 +10,8 @@
 //!   checks them, creates the indexes and marks the file complete.
 //! - [`Database`] opens a finished file read-only for the server and answers
 //!   its queries; opening says exactly why a file cannot be served.
+//! - [`Checkpoint`] is the builder's side file of analysed groups, so that
+//!   a killed build resumes where it stopped.
 //! - The rows are plain structs ([`LayoutRow`], [`GroupRow`], [`ClassRow`],
 //!   [`Meta`]); the crate knows nothing of the engine.
 //!
@@ -23,7 +25,7 @@
 //! let group = GroupKey { jiang: 0, bing: 2, style: 0, group_num: 0 };
 //! let layout = |id: u32, code: &str, group_index: u32| LayoutRow {
 //!     id, code: code.to_owned(), group, group_index, is_mirror: false,
-//!     farthest_step: 1, farthest_num: 1, min_solution_step: -1,
+//!     is_mirror_as_released: false, farthest_step: 1, farthest_num: 1, min_solution_step: -1,
 //!     min_solution_num: 0, solution_num: 0,
 //! };
 //! let mut writer = Writer::create(&path, "0.1.0")?;
@@ -42,6 +44,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod checkpoint;
 mod error;
 mod members;
 mod meta;
@@ -52,6 +55,7 @@ mod rows;
 mod tally;
 mod write;
 
+pub use checkpoint::{Checkpoint, CheckpointTag, LayoutNumbers, SavedGroup};
 pub use error::{Error, ErrorKind, Result};
 pub use migrate::{
     apply_migrations, create_indexes, migrate, Migration, APPLICATION_ID, INDEXES, MIGRATIONS,

@@ -14,47 +14,86 @@ use crate::migrate::{APPLICATION_ID, SCHEMA_VERSION};
 /// SQLite database, is a Klotski database, has this crate's schema version
 /// and is a finished build.
 pub(crate) fn open_read_only(path: &Path) -> Result<Connection> {
-    let path_buf = path.to_owned();
-    match path.metadata() {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            return Err(ErrorKind::Missing { path: path_buf }.into())
-        }
-        Ok(metadata) if !metadata.is_file() => {
-            return Err(ErrorKind::NotSqlite { path: path_buf }.into())
-        }
-        _ => {}
-    }
+    check_is_file(path)?;
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let conn = Connection::open_with_flags(path, flags)?;
-    // SQLite reads the file's header only when first asked something.
-    let application_id: i32 =
-        match conn.pragma_query_value(None, "application_id", |row| row.get(0)) {
-            Err(e) if e.sqlite_error_code() == Some(ErrorCode::NotADatabase) => {
-                return Err(ErrorKind::NotSqlite { path: path_buf }.into())
-            }
-            result => result?,
-        };
-    if application_id != APPLICATION_ID {
-        return Err(ErrorKind::Foreign { path: path_buf }.into());
-    }
-    let found: u32 = conn.pragma_query_value(None, "user_version", |row| row.get(0))?;
-    if found != SCHEMA_VERSION {
-        return Err(ErrorKind::SchemaVersion {
-            path: path_buf,
-            found,
-            expected: SCHEMA_VERSION,
-        }
-        .into());
-    }
-    let recorded = meta::get(&conn, meta::SCHEMA_VERSION)?;
+    check_header(&conn, path, APPLICATION_ID, SCHEMA_VERSION)?;
+    let found = SCHEMA_VERSION;
+    let recorded = meta::get(&conn, meta::SCHEMA_VERSION).map_err(|e| read_error(path, e))?;
     if recorded.as_deref().map(meta::parse_version).transpose()? != Some(found) {
         return Err(Error::inconsistent(format!(
             "user_version is {found} but meta {} is {recorded:?}",
             meta::SCHEMA_VERSION
         )));
     }
-    if meta::get(&conn, meta::COMPLETE)?.as_deref() != Some(meta::flag(true)) {
-        return Err(ErrorKind::Incomplete { path: path_buf }.into());
+    let complete = meta::get(&conn, meta::COMPLETE).map_err(|e| read_error(path, e))?;
+    if complete.as_deref() != Some(meta::flag(true)) {
+        return Err(ErrorKind::Incomplete {
+            path: path.to_owned(),
+        }
+        .into());
     }
     Ok(conn)
+}
+
+/// Checks that `path` names an existing regular file, before SQLite opens
+/// it (and would create it when missing).
+pub(crate) fn check_is_file(path: &Path) -> Result<()> {
+    let path_buf = path.to_owned();
+    match path.metadata() {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            Err(ErrorKind::Missing { path: path_buf }.into())
+        }
+        Ok(metadata) if !metadata.is_file() => Err(ErrorKind::NotSqlite { path: path_buf }.into()),
+        _ => Ok(()),
+    }
+}
+
+/// Checks that the file open in `conn` is an SQLite database with this
+/// `application_id` and `PRAGMA user_version`. Reads only the header.
+pub(crate) fn check_header(
+    conn: &Connection,
+    path: &Path,
+    application_id: i32,
+    version: u32,
+) -> Result<()> {
+    // SQLite reads the file's header only when first asked something.
+    let found_id: i32 = conn
+        .pragma_query_value(None, "application_id", |row| row.get(0))
+        .map_err(|e| read_error(path, e))?;
+    if found_id != application_id {
+        return Err(ErrorKind::Foreign {
+            path: path.to_owned(),
+        }
+        .into());
+    }
+    let found: u32 = conn
+        .pragma_query_value(None, "user_version", |row| row.get(0))
+        .map_err(|e| read_error(path, e))?;
+    if found != version {
+        return Err(ErrorKind::SchemaVersion {
+            path: path.to_owned(),
+            found,
+            expected: version,
+        }
+        .into());
+    }
+    Ok(())
+}
+
+/// An SQLite error met while reading `path`: a file that is not a database
+/// or a damaged one is said so; anything else stays an SQLite error.
+pub(crate) fn read_error(path: &Path, error: rusqlite::Error) -> Error {
+    match error.sqlite_error_code() {
+        Some(ErrorCode::NotADatabase) => ErrorKind::NotSqlite {
+            path: path.to_owned(),
+        }
+        .into(),
+        Some(ErrorCode::DatabaseCorrupt) => ErrorKind::Corrupt {
+            path: path.to_owned(),
+            detail: error.to_string(),
+        }
+        .into(),
+        _ => error.into(),
+    }
 }

@@ -1,13 +1,13 @@
 //! Querying a finished database: the server's side.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use rusqlite::{params, Connection, OptionalExtension};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::members::{self, CHUNK_IDS};
 use crate::meta;
-use crate::open::open_read_only;
+use crate::open::{open_read_only, read_error};
 use crate::rows::{
     ClassRow, GroupKey, GroupRow, LayoutRow, Meta, Totals, CLASS_COLUMNS, GROUP_COLUMNS,
     LAYOUT_COLUMNS,
@@ -42,6 +42,7 @@ pub struct GroupFilter {
 /// be shared by them: open one per thread, or share one behind a mutex.
 pub struct Database {
     conn: Connection,
+    path: PathBuf,
 }
 
 impl Database {
@@ -52,12 +53,45 @@ impl Database {
     pub fn open(path: &Path) -> Result<Database> {
         Ok(Database {
             conn: open_read_only(path)?,
+            path: path.to_owned(),
         })
+    }
+
+    /// Reads the whole file and checks SQLite's structures (`PRAGMA
+    /// quick_check`: pages, records, row counts of indexes): a damaged file
+    /// is an [`ErrorKind::Corrupt`] error. Takes as long as reading the file.
+    pub fn check_integrity(&self) -> Result<()> {
+        let problems: Vec<String> = self
+            .conn
+            .prepare("PRAGMA quick_check")
+            .and_then(|mut check| check.query_map([], |row| row.get(0))?.collect())
+            // Some damage stops the check itself.
+            .map_err(|e| read_error(&self.path, e))?;
+        if problems == ["ok"] {
+            return Ok(());
+        }
+        Err(ErrorKind::Corrupt {
+            path: self.path.clone(),
+            detail: problems.join("; "),
+        }
+        .into())
     }
 
     /// The `meta` table.
     pub fn meta(&self) -> Result<Meta> {
         meta::read(&self.conn)
+    }
+
+    /// A page of all layouts in id order; the cursor is an id.
+    pub fn layouts(&self, page: Page<u32>) -> Result<Vec<LayoutRow>> {
+        let sql = format!("SELECT {LAYOUT_COLUMNS} FROM layout WHERE id > ?1 ORDER BY id LIMIT ?2");
+        let after = page.after.map_or(-1, i64::from);
+        let rows = self
+            .conn
+            .prepare_cached(&sql)?
+            .query_map(params![after, page.limit], LayoutRow::from_sql)?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(rows)
     }
 
     /// The layout with this id.

@@ -46,6 +46,10 @@ pub struct LayoutRow {
     pub group_index: u32,
     /// The layout equals its own left-right reflection.
     pub is_mirror: bool,
+    /// The mirror flag as the original release computed it: `is_mirror`, and
+    /// a few layouts more that it marked by mistake. Only for reproducing
+    /// the original `main` table.
+    pub is_mirror_as_released: bool,
     /// Largest number of steps to another layout of the group.
     pub farthest_step: u32,
     /// How many layouts are `farthest_step` steps away.
@@ -155,10 +159,11 @@ pub struct Totals {
 
 /// The columns of `layout` read into a [`LayoutRow`], in its field order.
 pub(crate) const LAYOUT_COLUMNS: &str = "id, code, jiang, bing, style, group_num, group_index, \
-    is_mirror, farthest_step, farthest_num, min_solution_step, min_solution_num, solution_num";
+    is_mirror, is_mirror_as_released, farthest_step, farthest_num, min_solution_step, \
+    min_solution_num, solution_num";
 
 /// Number of columns in [`LAYOUT_COLUMNS`].
-pub(crate) const N_LAYOUT_COLUMNS: usize = 13;
+pub(crate) const N_LAYOUT_COLUMNS: usize = 14;
 
 /// The columns of `layout_group` read into a [`GroupRow`], in its field order.
 pub(crate) const GROUP_COLUMNS: &str = "jiang, bing, style, group_num, size, smallest_code, \
@@ -196,6 +201,7 @@ impl LayoutRow {
             &self.group.group_num,
             &self.group_index,
             &self.is_mirror,
+            &self.is_mirror_as_released,
             &self.farthest_step,
             &self.farthest_num,
             &self.min_solution_step,
@@ -212,11 +218,12 @@ impl LayoutRow {
             group: GroupKey::from_sql(row, 2)?,
             group_index: row.get(6)?,
             is_mirror: row.get(7)?,
-            farthest_step: row.get(8)?,
-            farthest_num: row.get(9)?,
-            min_solution_step: row.get(10)?,
-            min_solution_num: row.get(11)?,
-            solution_num: row.get(12)?,
+            is_mirror_as_released: row.get(8)?,
+            farthest_step: row.get(9)?,
+            farthest_num: row.get(10)?,
+            min_solution_step: row.get(11)?,
+            min_solution_num: row.get(12)?,
+            solution_num: row.get(13)?,
         })
     }
 }

@@ -96,6 +96,7 @@ mod tests {
             group: KEY,
             group_index,
             is_mirror: false,
+            is_mirror_as_released: false,
             farthest_step,
             farthest_num: 1,
             min_solution_step,

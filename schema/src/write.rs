@@ -110,6 +110,13 @@ impl Writer {
                     row.id
                 )));
             }
+            if row.is_mirror && !row.is_mirror_as_released {
+                return Err(Error::inconsistent(format!(
+                    "layout {} is a mirror image but not as released: the released flag \
+                     marks every mirror image",
+                    row.code
+                )));
+            }
             self.groups
                 .entry(row.group)
                 .or_insert_with(|| GroupTally::new(row))

@@ -20,7 +20,59 @@ fn open_error(path: &Path) -> schema::Error {
 #[test]
 fn a_finished_database_opens() {
     let dir = tempfile::tempdir().unwrap();
-    Database::open(&build_fixture(dir.path())).unwrap();
+    let db = Database::open(&build_fixture(dir.path())).unwrap();
+    db.check_integrity().unwrap();
+}
+
+#[test]
+fn a_damaged_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = build_fixture(dir.path());
+    let mut bytes = std::fs::read(&path).unwrap();
+    let page_size = 4096;
+    assert!(bytes.len() > 2 * page_size, "{} bytes", bytes.len());
+    // Every page but the first (the header and the table of tables).
+    for byte in &mut bytes[page_size..] {
+        *byte = 0x5A;
+    }
+    std::fs::write(&path, &bytes).unwrap();
+    let error = Database::open(&path)
+        .and_then(|db| db.check_integrity())
+        .unwrap_err();
+    assert!(
+        matches!(error.kind(), ErrorKind::Corrupt { .. }),
+        "{error:?}"
+    );
+    let message = open_error_message(&error, &path);
+    assert!(message.contains("is damaged"), "{message}");
+}
+
+#[test]
+fn a_damaged_page_found_by_the_integrity_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = build_fixture(dir.path());
+    let mut bytes = std::fs::read(&path).unwrap();
+    let page_size = 4096;
+    let last_page = bytes.len() - page_size;
+    for byte in &mut bytes[last_page..] {
+        *byte = 0x5A;
+    }
+    std::fs::write(&path, &bytes).unwrap();
+    let db = Database::open(&path).unwrap();
+    let error = db.check_integrity().unwrap_err();
+    assert!(
+        matches!(error.kind(), ErrorKind::Corrupt { .. }),
+        "{error:?}"
+    );
+    open_error_message(&error, &path);
+}
+
+/// The message of an error about `path`, which must name it and the fix.
+fn open_error_message(error: &schema::Error, path: &Path) -> String {
+    let message = error.to_string();
+    assert!(message.contains("run `klotski build-db`"), "{message}");
+    assert!(message.contains(&path.display().to_string()), "{message}");
+    message
 }
 
 #[test]

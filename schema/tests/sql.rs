@@ -73,10 +73,11 @@ fn the_views_have_the_original_columns() {
     ];
     assert_eq!(names, expected_names);
     let expected = [
+        // Not a mirror image, but marked as one in the original release.
         [
             int(1),
             text(&code(1)),
-            text("N"),
+            text("Y"),
             int(0),
             int(3),
             int(0),
@@ -135,8 +136,9 @@ fn short_codes_are_the_id_in_base_32() {
     for (id, short_code) in cases {
         conn.execute(
             "INSERT INTO layout (id, code, jiang, bing, style, group_num, group_index, \
-             is_mirror, farthest_step, farthest_num, min_solution_step, min_solution_num, \
-             solution_num) VALUES (?1, printf('%09X', ?1), 0, 0, 0, 0, 0, 0, 0, 1, -1, 0, 0)",
+             is_mirror, is_mirror_as_released, farthest_step, farthest_num, min_solution_step, \
+             min_solution_num, solution_num) \
+             VALUES (?1, printf('%09X', ?1), 0, 0, 0, 0, 0, 0, 0, 0, 1, -1, 0, 0)",
             [id],
         )
         .unwrap();

@@ -35,6 +35,22 @@ fn every_layout_comes_back_by_id_code_and_name() {
 }
 
 #[test]
+fn all_layouts_page_by_id() {
+    let (_dir, db) = open_fixture();
+    assert_eq!(db.layouts(page(None, 100)).unwrap(), layouts());
+    let check = |after, limit, expected: &[u32]| {
+        assert_eq!(ids(&db.layouts(page(after, limit)).unwrap()), expected);
+    };
+    check(None, 3, &[1, 2, 3]);
+    check(Some(3), 3, &[4, 5, 7]);
+    check(Some(6), 10, &[7, 8, 9]);
+    check(Some(9), 10, &[]);
+    check(Some(u32::MAX), 10, &[]);
+    check(None, 0, &[]);
+    check(None, u32::MAX, &[1, 2, 3, 4, 5, 7, 8, 9]);
+}
+
+#[test]
 fn absent_layouts_are_none() {
     let (_dir, db) = open_fixture();
     assert_eq!(db.layout_by_id(6).unwrap(), None);
@@ -256,6 +272,11 @@ fn the_writer_refuses_inconsistent_rows() {
         "group_index 2 but is number 1",
     );
     check(&[layout(5, BIG, 0, 1, 3)], &[(BIG, 0)], "0 solved layouts");
+    let unreleased_mirror = LayoutRow {
+        is_mirror_as_released: false,
+        ..layout(2, BIG, 0, 1, 0)
+    };
+    check(&[unreleased_mirror], &[(BIG, 0)], "not as released");
     check(&one, &[], "group 0-3-0-0 has no mirror group");
     check(
         &one,

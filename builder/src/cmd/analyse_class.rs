@@ -6,12 +6,11 @@ use std::io::Write as _;
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
-use indicatif::{ProgressBar, ProgressStyle};
+use builder::output::write_atomically;
+use builder::progress;
 use klotski::analysis::{analyse_class, reference, GroupGraph};
 use klotski::{Class, ClassGroups, Code};
 use rayon::prelude::*;
-
-use crate::output::write_atomically;
 
 /// Write one class's analysis files in the original format: rows by group,
 /// inside a group by code, with the farthest and minimum-solution layouts.
@@ -36,13 +35,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if groups.n_layouts() == 0 {
         bail!("class {} has no layouts", args.class);
     }
-    let progress = ProgressBar::new(groups.n_layouts() as u64).with_style(
-        ProgressStyle::with_template(
-            "{msg} [{bar:40}] {pos}/{len} layouts, {elapsed} elapsed, eta {eta}",
-        )
-        .expect("a valid template"),
+    let progress = progress::bar(
+        groups.n_layouts() as u64,
+        "layouts",
+        format!("analysing {}", args.class),
     );
-    progress.set_message(format!("analysing {}", args.class));
     let mut farthest = Vec::new();
     let mut solution = Vec::new();
     let class_numbers = analyse_class(&groups);

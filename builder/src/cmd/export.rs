@@ -1,68 +1,34 @@
-//! `klotski export --out DIR`: the original project's release files.
+//! `klotski export --out DIR [--db PATH]`: the original project's release files.
 
-use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use anyhow::Context;
-use klotski::{AllCodes, Classification, Code};
-use tracing::info;
+use builder::export::{export_from_database, export_from_engine};
 
-use crate::output::{write_atomically, Joined};
-
-/// Write `All_Case.txt` and `main.csv` in the original release format, computed
-/// from scratch (enumeration and group labelling of all layouts).
+/// Write the original release files, each with its MD5 and whether it equals
+/// the published one. With --db: all four (All_Case.txt, main.csv,
+/// farthest.csv, solution.csv) from a database. Without: All_Case.txt and
+/// main.csv, computed from scratch.
 #[derive(clap::Args)]
 pub struct Args {
     /// Directory to write into (created if missing).
     #[arg(long)]
     out: PathBuf,
+    /// The database to export (see build-db).
+    #[arg(long, value_name = "PATH")]
+    db: Option<PathBuf>,
+    /// Export a partial database: the included classes' lines only, which
+    /// cannot equal the published files.
+    #[arg(long, requires = "db")]
+    allow_partial: bool,
 }
-
-/// Line separator of the original files, with none after the last line.
-const SEPARATOR: &[u8] = b"\n";
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    fs::create_dir_all(&args.out)
-        .with_context(|| format!("cannot create {}", args.out.display()))?;
-    let started = std::time::Instant::now();
-    let all = AllCodes::build();
-    let labels = klotski::classify_all(&all);
-    info!(layouts = all.codes().len(), elapsed = ?started.elapsed(), "enumerated and classified");
-    write_all_case(&args.out.join("All_Case.txt"), all.codes())?;
-    write_main(&args.out.join("main.csv"), all.codes(), &labels)?;
-    info!(out = %args.out.display(), elapsed = ?started.elapsed(), "exported");
+    let exported = match &args.db {
+        Some(db) => export_from_database(db, &args.out, args.allow_partial)?,
+        None => export_from_engine(&args.out)?,
+    };
+    for file in exported {
+        println!("{file}");
+    }
     Ok(())
-}
-
-/// `All_Case.txt`: every code in id order.
-pub fn write_all_case(path: &Path, codes: &[Code]) -> anyhow::Result<()> {
-    write_atomically(path, |writer| {
-        let mut lines = Joined::new(writer, SEPARATOR);
-        for code in codes {
-            lines.line(format_args!("{code}"))?;
-        }
-        Ok(())
-    })
-}
-
-/// `main.csv`: `id,CODE,M,jiang,bing,style,group_num,group_index` in id order,
-/// where M is the mirror flag as the original release computed it
-/// ([`klotski::Layout::is_mirror_as_released`]).
-pub fn write_main(path: &Path, codes: &[Code], labels: &[Classification]) -> anyhow::Result<()> {
-    write_atomically(path, |writer| {
-        let mut lines = Joined::new(writer, SEPARATOR);
-        for (id, (code, label)) in codes.iter().zip(labels).enumerate() {
-            let mirror = if code.layout().is_mirror_as_released() {
-                'Y'
-            } else {
-                'N'
-            };
-            let class = label.group.class;
-            lines.line(format_args!(
-                "{id},{code},{mirror},{},{},{},{},{}",
-                class.jiang, class.bing, class.style, label.group.group_num, label.group_index
-            ))?;
-        }
-        Ok(())
-    })
 }

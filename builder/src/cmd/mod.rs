@@ -2,6 +2,7 @@
 
 pub mod analyse;
 pub mod analyse_class;
+pub mod build_db;
 pub mod export;
 pub mod info;
 pub mod show;

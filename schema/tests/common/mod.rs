@@ -48,6 +48,8 @@ pub fn layout(
         group,
         group_index,
         is_mirror: id.is_multiple_of(2),
+        // The original marked a few layouts by mistake: here id 1.
+        is_mirror_as_released: id.is_multiple_of(2) || id == 1,
         farthest_step,
         farthest_num: 1 + id % 3,
         min_solution_step,

@@ -1,0 +1,134 @@
+//! Analysing the groups the checkpoint does not hold yet, a batch of whole
+//! groups at a time, each batch committed to the checkpoint once done.
+//!
+//! Small groups dominate in number and big ones in time, so the groups of a
+//! batch are analysed concurrently, each also in parallel inside (the
+//! engine's analyser uses every thread on one group). Only one batch is in
+//! flight: its layouts bound the graphs and search state alive at once.
+
+use std::time::Instant;
+
+use klotski::analysis::{analyse_group, GroupGraph, LayoutAnalysis};
+use klotski::ClassGroups;
+use rayon::prelude::*;
+use schema::{Checkpoint, GroupKey, SavedGroup};
+use tracing::{debug, info};
+
+use super::resume::numbers_of;
+use super::{group_key, Analyses};
+use crate::progress;
+
+/// One group to analyse: its class's position in the build and its number.
+#[derive(Clone, Copy)]
+struct Pending {
+    class_idx: usize,
+    group_num: u32,
+    size: u64,
+}
+
+/// Analyses every group of `classes` missing from `analyses`, adding them
+/// there and to the checkpoint, a batch of about `batch_layouts` layouts at
+/// a time.
+pub(super) fn analyse_pending(
+    classes: &[ClassGroups],
+    analyses: &mut Analyses,
+    checkpoint: &mut Checkpoint,
+    batch_layouts: u64,
+) -> anyhow::Result<()> {
+    let pending: Vec<Pending> = classes
+        .iter()
+        .enumerate()
+        .flat_map(|(class_idx, groups)| {
+            (0..groups.n_groups()).map(move |group_num| Pending {
+                class_idx,
+                group_num,
+                size: groups.group_size(group_num).into(),
+            })
+        })
+        .filter(|group| !analyses.contains_key(&key_of(classes, group)))
+        .collect();
+    let n_layouts: u64 = pending.iter().map(|group| group.size).sum();
+    let started = Instant::now();
+    let bar = progress::bar(n_layouts, "layouts", "analysing");
+    for batch in batches(&pending, batch_layouts) {
+        let done: Vec<(GroupKey, Vec<LayoutAnalysis>)> = batch
+            .par_iter()
+            .map(|group| {
+                let codes = classes[group.class_idx].group_codes(group.group_num);
+                let analysis = analyse_group(&GroupGraph::build(codes.collect()));
+                bar.inc(group.size);
+                (key_of(classes, group), analysis)
+            })
+            .collect();
+        let saved: Vec<SavedGroup> = done
+            .iter()
+            .map(|(key, analysis)| SavedGroup {
+                key: *key,
+                numbers: analysis.iter().map(numbers_of).collect(),
+            })
+            .collect();
+        checkpoint.save(&saved)?;
+        debug!(groups = saved.len(), "saved a batch to the checkpoint");
+        analyses.extend(done);
+    }
+    bar.finish_and_clear();
+    info!(
+        groups = pending.len(),
+        layouts = n_layouts,
+        elapsed = ?started.elapsed(),
+        "analysed"
+    );
+    Ok(())
+}
+
+fn key_of(classes: &[ClassGroups], group: &Pending) -> GroupKey {
+    group_key(classes[group.class_idx].class(), group.group_num)
+}
+
+/// Consecutive runs of `groups`, each closed as soon as its sizes add up to
+/// `budget` or more.
+fn batches(groups: &[Pending], budget: u64) -> Vec<&[Pending]> {
+    let mut batches = Vec::new();
+    let mut start = 0;
+    let mut n_layouts = 0;
+    for (i, group) in groups.iter().enumerate() {
+        n_layouts += group.size;
+        if n_layouts >= budget {
+            batches.push(&groups[start..=i]);
+            start = i + 1;
+            n_layouts = 0;
+        }
+    }
+    if start < groups.len() {
+        batches.push(&groups[start..]);
+    }
+    batches
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn batches_close_once_they_reach_the_budget() {
+        let groups: Vec<Pending> = [5, 1, 1, 3, 1, 8, 1]
+            .iter()
+            .map(|&size| Pending {
+                class_idx: 0,
+                group_num: 0,
+                size,
+            })
+            .collect();
+        let sizes = |budget| -> Vec<Vec<u64>> {
+            batches(&groups, budget)
+                .iter()
+                .map(|batch| batch.iter().map(|group| group.size).collect())
+                .collect()
+        };
+        assert_eq!(sizes(4), [vec![5], vec![1, 1, 3], vec![1, 8], vec![1]]);
+        assert_eq!(sizes(100), [vec![5, 1, 1, 3, 1, 8, 1]]);
+        assert_eq!(sizes(1).len(), groups.len());
+        assert_eq!(sizes(0).len(), groups.len());
+        assert!(batches(&[], 4).is_empty());
+    }
+}

@@ -1,0 +1,117 @@
+//! The rows of `layout` in id order, and each group's mirror group.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+use std::time::Instant;
+
+use klotski::analysis::LayoutAnalysis;
+use klotski::{AllCodes, ClassGroups};
+use schema::{GroupKey, LayoutRow, Writer};
+use tracing::info;
+
+use super::{group_key, Analyses};
+use crate::progress;
+
+/// Rows handed to the writer per call (one transaction each).
+const ROWS_PER_CALL: usize = 100_000;
+
+/// Writes the layout rows of `classes`, in id order. Each class's rows come
+/// in code order, which is id order, so the classes merge by id.
+pub(super) fn write_layouts(
+    writer: &mut Writer,
+    all: &AllCodes,
+    classes: &[ClassGroups],
+    analyses: &Analyses,
+) -> anyhow::Result<()> {
+    let n_layouts: usize = classes.iter().map(ClassGroups::n_layouts).sum();
+    let bar = progress::bar(n_layouts as u64, "rows", "writing layouts");
+    let started = Instant::now();
+    let mut streams: Vec<_> = classes
+        .iter()
+        .map(|groups| class_rows(all, groups, analyses).peekable())
+        .collect();
+    let mut next_ids: BinaryHeap<Reverse<(u32, usize)>> = streams
+        .iter_mut()
+        .enumerate()
+        .filter_map(|(class_idx, rows)| rows.peek().map(|row| Reverse((row.id, class_idx))))
+        .collect();
+    let mut batch = Vec::with_capacity(ROWS_PER_CALL);
+    while let Some(Reverse((_, class_idx))) = next_ids.pop() {
+        let rows = &mut streams[class_idx];
+        batch.push(
+            rows.next()
+                .expect("a class is in the heap while it has rows"),
+        );
+        if let Some(row) = rows.peek() {
+            next_ids.push(Reverse((row.id, class_idx)));
+        }
+        if batch.len() == ROWS_PER_CALL {
+            writer.insert_layouts(&batch)?;
+            bar.inc(batch.len() as u64);
+            batch.clear();
+        }
+    }
+    writer.insert_layouts(&batch)?;
+    bar.finish_and_clear();
+    let elapsed = started.elapsed();
+    info!(
+        rows = n_layouts,
+        ?elapsed,
+        rows_per_second = (n_layouts as f64 / elapsed.as_secs_f64()).round(),
+        "written"
+    );
+    Ok(())
+}
+
+/// The rows of one class, in code order.
+fn class_rows<'a>(
+    all: &'a AllCodes,
+    groups: &'a ClassGroups,
+    analyses: &'a Analyses,
+) -> impl Iterator<Item = LayoutRow> + 'a {
+    let class = groups.class();
+    // Every group is analysed by now.
+    let by_group_num: Vec<&[LayoutAnalysis]> = (0..groups.n_groups())
+        .map(|group_num| analyses[&group_key(class, group_num)].as_slice())
+        .collect();
+    groups.classified().map(move |(code, name)| {
+        let group_num = name.group.group_num;
+        let analysis = by_group_num[group_num as usize][name.group_index as usize];
+        let layout = code.layout();
+        LayoutRow {
+            id: all.id(code),
+            code: code.to_string(),
+            group: group_key(class, group_num),
+            group_index: name.group_index,
+            is_mirror: layout.is_mirror(),
+            is_mirror_as_released: layout.is_mirror_as_released(),
+            farthest_step: analysis.farthest_step,
+            farthest_num: analysis.farthest_num,
+            min_solution_step: analysis.min_solution_step,
+            min_solution_num: analysis.min_solution_num,
+            solution_num: analysis.solution_num,
+        }
+    })
+}
+
+/// For every group, the group_num of the group holding the left-right
+/// mirror images of its layouts: the group of its smallest code's image
+/// (steps commute with the mirror, so one layout decides).
+pub(super) fn mirror_group_nums(classes: &[ClassGroups]) -> HashMap<GroupKey, u32> {
+    classes
+        .iter()
+        .flat_map(|groups| {
+            (0..groups.n_groups()).map(move |group_num| {
+                let smallest = groups
+                    .group_codes(group_num)
+                    .next()
+                    .expect("a group has layouts");
+                let image = smallest.layout().mirror_left_right().code();
+                let (mirror_group_num, _) = groups
+                    .locate(image)
+                    .expect("a mirror image stays in its class");
+                (group_key(groups.class(), group_num), mirror_group_num)
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,468 @@
+//! The original project's four release files, written from the engine or
+//! from a database through one writer per file, so both sources give the
+//! same bytes.
+//!
+//! - `All_Case.txt` and `main.csv` (id order) come from either source.
+//! - `farthest.csv` and `solution.csv` need the analysis of every layout,
+//!   so they come from a database only: class by class in [`release_order`],
+//!   inside a class by group_num, inside a group by code.
+
+use std::fmt;
+use std::fs::{self, File};
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use klotski::analysis::LayoutAnalysis;
+use klotski::{AllCodes, Class, Classification, Code, GroupName};
+use md5::{Digest, Md5};
+use schema::{ClassRow, Database, GroupKey, LayoutRow, Page, N_CLASSES};
+use tracing::{info, warn};
+
+use crate::output::{write_atomically, Joined};
+use crate::progress;
+
+/// A release file and the MD5 of the published original.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ReleaseFile {
+    /// The file's name.
+    pub name: &'static str,
+    /// MD5 of the published file, uppercase hex.
+    pub md5: &'static str,
+}
+
+/// Every code in id order.
+pub const ALL_CASE: ReleaseFile = ReleaseFile {
+    name: "All_Case.txt",
+    md5: "EEB931800E1B6EB10D46DB4DD6A1561F",
+};
+/// `id,CODE,M,jiang,bing,style,group_num,group_index` in id order.
+pub const MAIN: ReleaseFile = ReleaseFile {
+    name: "main.csv",
+    md5: "4B99D2AD0B919CDE2D0FDE6F7010E698",
+};
+/// `CODE,farthest_step,farthest_num` in release order.
+pub const FARTHEST: ReleaseFile = ReleaseFile {
+    name: "farthest.csv",
+    md5: "ED06FF2FE14E862BCD5F357408959BE8",
+};
+/// `CODE,min_solution_step,min_solution_num,solution_num` in release order.
+pub const SOLUTION: ReleaseFile = ReleaseFile {
+    name: "solution.csv",
+    md5: "E05A98D2391CCFB058F62BDFEAAB1D09",
+};
+
+/// The original's line break. The published MD5s of `All_Case.txt` and
+/// `main.csv` confirm `\n` (not `\r\n`) for those two.
+const LINE_BREAK: &[u8] = b"\n";
+
+/// Layouts read from a database per query.
+const PAGE_LAYOUTS: u32 = 100_000;
+
+/// A file written, with its MD5.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Exported {
+    /// Which release file.
+    pub file: ReleaseFile,
+    /// Where it was written.
+    pub path: PathBuf,
+    /// Its MD5, uppercase hex.
+    pub md5: String,
+    /// Written from every class, so it can equal the published file.
+    pub complete: bool,
+}
+
+impl Exported {
+    /// The file equals the published one.
+    pub fn matches(&self) -> bool {
+        self.md5 == self.file.md5
+    }
+}
+
+impl fmt::Display for Exported {
+    /// One line: the path, the MD5 and how it compares with the published file.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let verdict = if !self.complete {
+            "partial: cannot equal the published file"
+        } else if self.matches() {
+            "equals the published file"
+        } else {
+            "DIFFERS from the published file"
+        };
+        write!(f, "{}  md5 {}  {verdict}", self.path.display(), self.md5)
+    }
+}
+
+/// The order of the classes in `farthest.csv` and `solution.csv`: the
+/// original concatenated its per-class files `farthest_J-B-S.csv` in the
+/// order a shell lists them, taken here to be byte order of the names
+/// (`0-1-0` < `0-10-0` < ... < `0-14-0` < `0-2-0`). Only the MD5 of a full
+/// export can tell this from a locale's collation, which puts `0-10-0`
+/// before `0-1-0`.
+pub fn release_order(classes: impl IntoIterator<Item = Class>) -> Vec<Class> {
+    let mut classes: Vec<Class> = classes.into_iter().collect();
+    classes.sort_by_cached_key(|class| format!("farthest_{class}.csv").into_bytes());
+    classes
+}
+
+/// Writes `All_Case.txt` and `main.csv` into `out`, computed from scratch
+/// (enumeration and group labelling of all layouts, about a minute).
+pub fn export_from_engine(out: &Path) -> anyhow::Result<Vec<Exported>> {
+    create_dir(out)?;
+    let spinner = progress::spinner("enumerating and classifying all layouts");
+    let all = AllCodes::build();
+    let labels = klotski::classify_all(&all);
+    spinner.finish_and_clear();
+    info!(layouts = all.codes().len(), "enumerated and classified");
+    let n_layouts = all.codes().len() as u64;
+    let codes = all.codes().iter().map(|&code| Ok(code));
+    let lines = (0u32..)
+        .zip(all.codes().iter().zip(&labels))
+        .map(|(id, (&code, &name))| {
+            Ok(MainLine {
+                id,
+                code,
+                is_mirror_as_released: code.layout().is_mirror_as_released(),
+                name,
+            })
+        });
+    Ok(vec![
+        write_file(out, ALL_CASE, n_layouts, true, |path, bar| {
+            write_all_case(path, bar.wrap_iter(codes))
+        })?,
+        write_file(out, MAIN, n_layouts, true, |path, bar| {
+            write_main(path, bar.wrap_iter(lines))
+        })?,
+    ])
+}
+
+/// Writes the four release files into `out` from the database at `db`.
+/// A partial database is refused unless `allow_partial`: its files hold
+/// the included classes' lines only and cannot equal the published ones.
+pub fn export_from_database(
+    db: &Path,
+    out: &Path,
+    allow_partial: bool,
+) -> anyhow::Result<Vec<Exported>> {
+    let database = Database::open(db)?;
+    let meta = database.meta()?;
+    if meta.partial && !allow_partial {
+        bail!(
+            "{} is a partial database ({} of the {N_CLASSES} classes): the release files need \
+             every class; pass --allow-partial to write the included classes' lines, which \
+             cannot equal the published files",
+            db.display(),
+            meta.classes.len()
+        );
+    }
+    if meta.partial {
+        warn!(
+            classes = meta.classes.len(),
+            "a partial database: the files hold the included classes only"
+        );
+    }
+    let complete = !meta.partial;
+    create_dir(out)?;
+    let n_layouts = u64::from(database.totals()?.n_layouts);
+    let classes = release_order_of_rows(database.classes()?)?;
+    Ok(vec![
+        write_file(out, ALL_CASE, n_layouts, complete, |path, bar| {
+            let codes = layouts_by_id(&database).map(|row| code_of(&row?));
+            write_all_case(path, bar.wrap_iter(codes))
+        })?,
+        write_file(out, MAIN, n_layouts, complete, |path, bar| {
+            let lines = layouts_by_id(&database).map(|row| MainLine::of_row(&row?));
+            write_main(path, bar.wrap_iter(lines))
+        })?,
+        write_file(out, FARTHEST, n_layouts, complete, |path, bar| {
+            let rows = layouts_by_group(&database, &classes).map(|row| analysis_of(&row?));
+            write_analysis(path, bar.wrap_iter(rows), farthest_line)
+        })?,
+        write_file(out, SOLUTION, n_layouts, complete, |path, bar| {
+            let rows = layouts_by_group(&database, &classes).map(|row| analysis_of(&row?));
+            write_analysis(path, bar.wrap_iter(rows), solution_line)
+        })?,
+    ])
+}
+
+/// Writes one file with a progress bar over its `n_lines`, then hashes it.
+fn write_file(
+    out: &Path,
+    file: ReleaseFile,
+    n_lines: u64,
+    complete: bool,
+    write: impl FnOnce(&Path, &indicatif::ProgressBar) -> anyhow::Result<()>,
+) -> anyhow::Result<Exported> {
+    let path = out.join(file.name);
+    let bar = progress::bar(n_lines, "lines", format!("writing {}", file.name));
+    write(&path, &bar)?;
+    bar.finish_and_clear();
+    let md5 = md5_of_file(&path)?;
+    info!(path = %path.display(), md5, "written");
+    Ok(Exported {
+        file,
+        path,
+        md5,
+        complete,
+    })
+}
+
+/// What `main.csv` says of one layout.
+struct MainLine {
+    id: u32,
+    code: Code,
+    is_mirror_as_released: bool,
+    name: Classification,
+}
+
+impl MainLine {
+    fn of_row(row: &LayoutRow) -> anyhow::Result<MainLine> {
+        let GroupKey {
+            jiang,
+            bing,
+            style,
+            group_num,
+        } = row.group;
+        let class = Class::new(jiang, bing, style)
+            .with_context(|| format!("layout {} is in class {jiang}-{bing}-{style}", row.id))?;
+        Ok(MainLine {
+            id: row.id,
+            code: code_of(row)?,
+            is_mirror_as_released: row.is_mirror_as_released,
+            name: Classification {
+                group: GroupName { class, group_num },
+                group_index: row.group_index,
+            },
+        })
+    }
+}
+
+/// `All_Case.txt`: every code in id order, a line break between lines.
+fn write_all_case(
+    path: &Path,
+    codes: impl Iterator<Item = anyhow::Result<Code>>,
+) -> anyhow::Result<()> {
+    write_atomically(path, |writer| {
+        let mut lines = Joined::new(writer, LINE_BREAK);
+        for code in codes {
+            lines.line(format_args!("{}", code?))?;
+        }
+        Ok(())
+    })
+}
+
+/// `main.csv`: `id,CODE,M,jiang,bing,style,group_num,group_index` in id
+/// order, a line break between lines, where M is the mirror flag as the
+/// original release computed it ([`klotski::Layout::is_mirror_as_released`]).
+fn write_main(
+    path: &Path,
+    lines: impl Iterator<Item = anyhow::Result<MainLine>>,
+) -> anyhow::Result<()> {
+    write_atomically(path, |writer| {
+        let mut joined = Joined::new(writer, LINE_BREAK);
+        for line in lines {
+            let MainLine {
+                id,
+                code,
+                is_mirror_as_released,
+                name,
+            } = line?;
+            let mirror = if is_mirror_as_released { 'Y' } else { 'N' };
+            let class = name.group.class;
+            joined.line(format_args!(
+                "{id},{code},{mirror},{},{},{},{},{}",
+                class.jiang, class.bing, class.style, name.group.group_num, name.group_index
+            ))?;
+        }
+        Ok(())
+    })
+}
+
+/// `farthest.csv` or `solution.csv`: one `line` per layout, each followed
+/// by a line break.
+fn write_analysis(
+    path: &Path,
+    rows: impl Iterator<Item = anyhow::Result<(Code, LayoutAnalysis)>>,
+    line: fn(&mut dyn Write, Code, &LayoutAnalysis) -> io::Result<()>,
+) -> anyhow::Result<()> {
+    write_atomically(path, |writer| {
+        for row in rows {
+            let (code, analysis) = row?;
+            line(writer, code, &analysis)?;
+            writer.write_all(LINE_BREAK)?;
+        }
+        Ok(())
+    })
+}
+
+/// `CODE,farthest_step,farthest_num`.
+fn farthest_line(writer: &mut dyn Write, code: Code, a: &LayoutAnalysis) -> io::Result<()> {
+    write!(writer, "{code},{},{}", a.farthest_step, a.farthest_num)
+}
+
+/// `CODE,min_solution_step,min_solution_num,solution_num`.
+fn solution_line(writer: &mut dyn Write, code: Code, a: &LayoutAnalysis) -> io::Result<()> {
+    write!(
+        writer,
+        "{code},{},{},{}",
+        a.min_solution_step, a.min_solution_num, a.solution_num
+    )
+}
+
+/// The code of a row, checked to be a legal layout's.
+fn code_of(row: &LayoutRow) -> anyhow::Result<Code> {
+    row.code
+        .parse()
+        .with_context(|| format!("layout {} has code {:?}", row.id, row.code))
+}
+
+/// The code and analysis of a row.
+fn analysis_of(row: &LayoutRow) -> anyhow::Result<(Code, LayoutAnalysis)> {
+    let analysis = LayoutAnalysis {
+        farthest_step: row.farthest_step,
+        farthest_num: row.farthest_num,
+        min_solution_step: row.min_solution_step,
+        min_solution_num: row.min_solution_num,
+        solution_num: row.solution_num,
+    };
+    Ok((code_of(row)?, analysis))
+}
+
+/// The database's classes in [`release_order`], with their group counts.
+fn release_order_of_rows(rows: Vec<ClassRow>) -> anyhow::Result<Vec<(Class, u32)>> {
+    let mut n_groups = std::collections::HashMap::new();
+    for row in rows {
+        let class = Class::new(row.jiang, row.bing, row.style)
+            .with_context(|| format!("the database has a class {}", row.name()))?;
+        n_groups.insert(class, row.n_groups);
+    }
+    Ok(release_order(n_groups.keys().copied())
+        .into_iter()
+        .map(|class| (class, n_groups[&class]))
+        .collect())
+}
+
+/// Every layout of the database in id order.
+fn layouts_by_id(db: &Database) -> impl Iterator<Item = anyhow::Result<LayoutRow>> + '_ {
+    let mut after = None;
+    let mut failed = false;
+    let pages = std::iter::from_fn(move || {
+        if failed {
+            return None;
+        }
+        let page = db.layouts(Page {
+            after,
+            limit: PAGE_LAYOUTS,
+        });
+        match page {
+            Ok(rows) if rows.is_empty() => None,
+            Ok(rows) => {
+                after = rows.last().map(|row| row.id);
+                Some(Ok(rows))
+            }
+            Err(error) => {
+                failed = true;
+                Some(Err(error.into()))
+            }
+        }
+    });
+    flatten_pages(pages)
+}
+
+/// The layouts of `classes` (with their group counts), class by class, group
+/// by group, inside a group by code.
+fn layouts_by_group<'a>(
+    db: &'a Database,
+    classes: &'a [(Class, u32)],
+) -> impl Iterator<Item = anyhow::Result<LayoutRow>> + 'a {
+    let pages = classes.iter().flat_map(move |&(class, n_groups)| {
+        (0..n_groups).map(move |group_num| {
+            let key = GroupKey {
+                jiang: class.jiang.into(),
+                bing: class.bing.into(),
+                style: class.style.into(),
+                group_num,
+            };
+            let whole_group = Page {
+                after: None,
+                limit: u32::MAX,
+            };
+            Ok(db.group_layouts(key, whole_group)?)
+        })
+    });
+    flatten_pages(pages)
+}
+
+/// The items of pages read one after another; an error ends them.
+fn flatten_pages<T>(
+    pages: impl Iterator<Item = anyhow::Result<Vec<T>>>,
+) -> impl Iterator<Item = anyhow::Result<T>> {
+    pages.flat_map(|page| {
+        let (items, error) = match page {
+            Ok(items) => (items, None),
+            Err(error) => (Vec::new(), Some(Err(error))),
+        };
+        items.into_iter().map(Ok).chain(error)
+    })
+}
+
+fn create_dir(out: &Path) -> anyhow::Result<()> {
+    fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))
+}
+
+/// The MD5 of a file, uppercase hex.
+fn md5_of_file(path: &Path) -> anyhow::Result<String> {
+    let mut file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut hasher = Md5::new();
+    let mut buffer = vec![0; 1 << 20];
+    loop {
+        let n = file.read(&mut buffer)?;
+        if n == 0 {
+            break;
+        }
+        hasher.update(&buffer[..n]);
+    }
+    Ok(format!("{:X}", hasher.finalize()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn release_order_is_byte_order_of_the_file_names() {
+        let order: Vec<String> = release_order(Class::all())
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let start = [
+            "0-0-0", "0-1-0", "0-10-0", "0-11-0", "0-12-0", "0-13-0", "0-14-0", "0-2-0", "0-3-0",
+        ];
+        assert_eq!(order[..start.len()], start);
+        let position = |name: &str| order.iter().position(|n| n == name).unwrap();
+        assert!(position("1-1-1") < position("1-10-0"));
+        assert!(position("1-12-1") < position("1-2-0"));
+        assert!(position("5-4-5") < position("6-0-0"));
+        assert_eq!(order.last().unwrap(), "7-0-7");
+        assert_eq!(order.len(), 204);
+    }
+
+    #[test]
+    fn lines_have_the_original_format() {
+        let code: Code = "1A9BF0C00".parse().unwrap();
+        let analysis = LayoutAnalysis {
+            farthest_step: 124,
+            farthest_num: 8,
+            min_solution_step: 81,
+            min_solution_num: 2,
+            solution_num: 3,
+        };
+        let line = |format: fn(&mut dyn Write, Code, &LayoutAnalysis) -> io::Result<()>| {
+            let mut bytes = Vec::new();
+            format(&mut bytes, code, &analysis).unwrap();
+            String::from_utf8(bytes).unwrap()
+        };
+        assert_eq!(line(farthest_line), "1A9BF0C00,124,8");
+        assert_eq!(line(solution_line), "1A9BF0C00,81,2,3");
+    }
+}

@@ -1,0 +1,33 @@
+//! The builder behind the `klotski` command: glue between the engine
+//! (`klotski`) and the database (`schema`).
+//!
+//! - [`build`]: [`build_database`] writes the SQLite database of every
+//!   layout (or of chosen classes), atomically and resumably.
+//! - [`classes`]: the classes a `--classes` list names.
+//! - [`export`]: the original project's four release files, from the engine
+//!   or from a database.
+//! - [`output`]: files written atomically; [`progress`]: progress bars.
+//!
+//! ```no_run
+//! use builder::{build_database, BuildOptions, DEFAULT_BATCH_LAYOUTS};
+//! use builder::classes::{select, ClassPattern};
+//!
+//! let options = BuildOptions {
+//!     db: "data/standard.db".into(),
+//!     classes: select(&[ClassPattern::STANDARD]),
+//!     force: false,
+//!     batch_layouts: DEFAULT_BATCH_LAYOUTS,
+//! };
+//! let summary = build_database(&options)?;
+//! assert_eq!(summary.n_layouts, 363_480);
+//! # Ok::<(), anyhow::Error>(())
+//! ```
+#![deny(missing_docs)]
+
+pub mod build;
+pub mod classes;
+pub mod export;
+pub mod output;
+pub mod progress;
+
+pub use build::{build_database, BuildOptions, Summary, DEFAULT_BATCH_LAYOUTS};

@@ -1,0 +1,669 @@
+//! `klotski build-db` and `klotski export --db` end to end on partial builds
+//! of small classes: every row compared with the engine, the views and the
+//! README's queries, a killed build resumed, files in the way refused.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
+
+use builder::classes::{select, ClassPattern};
+use builder::export::release_order;
+use builder::output::with_suffix;
+use builder::{build_database, BuildOptions, DEFAULT_BATCH_LAYOUTS};
+use klotski::analysis::{analyse_group, GroupGraph};
+use klotski::{AllCodes, Class, ClassGroups, Code};
+use rusqlite::types::Value;
+use rusqlite::{Connection, OpenFlags};
+use schema::{Checkpoint, CheckpointTag, Database, GroupKey, GroupRow, LayoutNumbers, LayoutRow};
+use schema::{Page, SavedGroup, Writer};
+
+/// The classes of the database most tests share: one group or many, mirror
+/// pairs, solvable or not, one standard class; about 30,000 layouts,
+/// analysed in a fraction of a second. 7-0-0 is empty.
+const SHARED_CLASSES: &str = "0-0-0,0-1-0,0-2-0,0-3-0,1-0-*,5-4-5,6-0-*,7-0-*";
+
+fn classes(list: &str) -> Vec<Class> {
+    let patterns: Vec<ClassPattern> = list.split(',').map(|p| p.parse().unwrap()).collect();
+    select(&patterns)
+}
+
+/// An empty directory for one test, under cargo's directory for test files.
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("build_db")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The shared database, built once, in-process.
+fn shared_db() -> &'static Path {
+    static DB: OnceLock<PathBuf> = OnceLock::new();
+    DB.get_or_init(|| {
+        let db = scratch_dir("shared").join("klotski.db");
+        let options = BuildOptions {
+            db: db.clone(),
+            classes: classes(SHARED_CLASSES),
+            force: false,
+            batch_layouts: DEFAULT_BATCH_LAYOUTS,
+        };
+        let summary = build_database(&options).unwrap();
+        assert_eq!(summary.n_classes, 21, "7-0-0 holds no layouts");
+        db
+    })
+}
+
+/// The rows the shared database should hold, straight from the engine
+/// (whose analyser its own tests check against one search per layout), with
+/// the mirror group found from every layout's mirror image.
+struct Expected {
+    /// In id order.
+    layouts: Vec<LayoutRow>,
+    /// In key order.
+    groups: Vec<GroupRow>,
+}
+
+fn expected() -> &'static Expected {
+    static EXPECTED: OnceLock<Expected> = OnceLock::new();
+    EXPECTED.get_or_init(|| {
+        let all = AllCodes::build();
+        let mut layouts = Vec::new();
+        let mut groups = Vec::new();
+        for class in classes(SHARED_CLASSES) {
+            let class_groups = ClassGroups::build(class);
+            for group_num in 0..class_groups.n_groups() {
+                let key = GroupKey {
+                    jiang: class.jiang.into(),
+                    bing: class.bing.into(),
+                    style: class.style.into(),
+                    group_num,
+                };
+                let codes: Vec<Code> = class_groups.group_codes(group_num).collect();
+                let analyses = analyse_group(&GroupGraph::build(codes.clone()));
+                let rows: Vec<LayoutRow> = (0u32..)
+                    .zip(codes.iter().zip(analyses))
+                    .map(|(group_index, (&code, analysis))| LayoutRow {
+                        id: all.id(code),
+                        code: code.to_string(),
+                        group: key,
+                        group_index,
+                        is_mirror: code.layout().is_mirror(),
+                        is_mirror_as_released: code.layout().is_mirror_as_released(),
+                        farthest_step: analysis.farthest_step,
+                        farthest_num: analysis.farthest_num,
+                        min_solution_step: analysis.min_solution_step,
+                        min_solution_num: analysis.min_solution_num,
+                        solution_num: analysis.solution_num,
+                    })
+                    .collect();
+                let mirror_group_nums: Vec<u32> = codes
+                    .iter()
+                    .map(|code| {
+                        let image = code.layout().mirror_left_right().code();
+                        class_groups.locate(image).unwrap().0
+                    })
+                    .collect();
+                assert!(mirror_group_nums.iter().all(|&g| g == mirror_group_nums[0]));
+                groups.push(group_row(key, &rows, mirror_group_nums[0]));
+                layouts.extend(rows);
+            }
+        }
+        layouts.sort_by_key(|row| row.id);
+        Expected { layouts, groups }
+    })
+}
+
+/// A group's row, from its layouts' rows in group_index order.
+fn group_row(key: GroupKey, rows: &[LayoutRow], mirror_group_num: u32) -> GroupRow {
+    let max_min_solution_step = rows.iter().map(|r| r.min_solution_step).max().unwrap();
+    let solvable = max_min_solution_step >= 0;
+    GroupRow {
+        key,
+        size: rows.len() as u32,
+        smallest_code: rows[0].code.clone(),
+        diameter: rows.iter().map(|r| r.farthest_step).max().unwrap(),
+        n_solved: rows.iter().filter(|r| r.min_solution_step == 0).count() as u32,
+        max_min_solution_step,
+        max_min_solution_code: rows
+            .iter()
+            .find(|r| solvable && r.min_solution_step == max_min_solution_step)
+            .map(|r| r.code.clone()),
+        mirror_group_num,
+    }
+}
+
+fn all<C>() -> Page<C> {
+    Page {
+        after: None,
+        limit: u32::MAX,
+    }
+}
+
+#[test]
+fn a_partial_build_matches_the_engine_row_by_row() {
+    let db = Database::open(shared_db()).unwrap();
+    let expected = expected();
+    assert_eq!(db.layouts(all()).unwrap(), expected.layouts);
+    let groups = db.groups(&Default::default(), all()).unwrap();
+    assert_eq!(groups, expected.groups);
+    let meta = db.meta().unwrap();
+    assert_eq!(meta.engine_version, klotski::VERSION);
+    assert!(meta.complete && meta.partial);
+    let names: Vec<String> = classes(SHARED_CLASSES)
+        .iter()
+        .map(ToString::to_string)
+        .filter(|name| name != "7-0-0")
+        .collect();
+    assert_eq!(meta.classes, names);
+    let class_rows = db.classes().unwrap();
+    assert_eq!(class_rows.len(), names.len());
+    for class in class_rows {
+        let layouts = expected.layouts.iter().filter(|row| {
+            (row.group.jiang, row.group.bing, row.group.style)
+                == (class.jiang, class.bing, class.style)
+        });
+        assert_eq!(
+            class.n_layouts as usize,
+            layouts.count(),
+            "{}",
+            class.name()
+        );
+    }
+}
+
+/// Every row of a query, its values joined by `,` as in the original CSVs.
+fn lines(conn: &Connection, sql: &str) -> Vec<String> {
+    let mut statement = conn.prepare(sql).unwrap();
+    let n_columns = statement.column_count();
+    statement
+        .query_map([], |row| {
+            let values = (0..n_columns)
+                .map(|i| {
+                    Ok(match row.get::<_, Value>(i)? {
+                        Value::Integer(n) => n.to_string(),
+                        Value::Text(text) => text,
+                        Value::Null => String::new(),
+                        other => panic!("{sql}: unexpected {other:?}"),
+                    })
+                })
+                .collect::<rusqlite::Result<Vec<String>>>()?;
+            Ok(values.join(","))
+        })
+        .unwrap()
+        .collect::<rusqlite::Result<_>>()
+        .unwrap()
+}
+
+fn read_only(path: &Path) -> Connection {
+    Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap()
+}
+
+/// The original `main.csv` line of a layout.
+fn main_line(row: &LayoutRow) -> String {
+    let mirror = if row.is_mirror_as_released { 'Y' } else { 'N' };
+    let GroupKey {
+        jiang,
+        bing,
+        style,
+        group_num,
+    } = row.group;
+    format!(
+        "{},{},{mirror},{jiang},{bing},{style},{group_num},{}",
+        row.id, row.code, row.group_index
+    )
+}
+
+#[test]
+fn the_views_answer_the_original_queries() {
+    let conn = read_only(shared_db());
+    let rows = &expected().layouts;
+    let main: Vec<String> = rows.iter().map(main_line).collect();
+    assert_eq!(lines(&conn, "SELECT * FROM main ORDER BY id"), main);
+    // The released flag differs from the true one somewhere in these classes.
+    assert!(rows.iter().any(|r| r.is_mirror_as_released != r.is_mirror));
+    let farthest: Vec<String> = rows
+        .iter()
+        .map(|r| format!("{},{},{}", r.id, r.farthest_step, r.farthest_num))
+        .collect();
+    assert_eq!(lines(&conn, "SELECT * FROM farthest ORDER BY id"), farthest);
+    let solution: Vec<String> = rows
+        .iter()
+        .map(|r| {
+            let numbers = (r.min_solution_step, r.min_solution_num, r.solution_num);
+            format!("{},{},{},{}", r.id, numbers.0, numbers.1, numbers.2)
+        })
+        .collect();
+    assert_eq!(lines(&conn, "SELECT * FROM solution ORDER BY id"), solution);
+    // Lookups by code, as the original's users made them.
+    for row in rows.iter().step_by(997) {
+        let sql = format!(
+            "SELECT main.*, farthest_step, farthest_num, min_solution_step, min_solution_num, \
+             solution_num FROM main JOIN farthest USING (id) JOIN solution USING (id) \
+             WHERE code = '{}'",
+            row.code
+        );
+        let analysis = format!(
+            "{},{},{},{},{}",
+            row.farthest_step,
+            row.farthest_num,
+            row.min_solution_step,
+            row.min_solution_num,
+            row.solution_num
+        );
+        assert_eq!(
+            lines(&conn, &sql),
+            [format!("{},{analysis}", main_line(row))]
+        );
+    }
+}
+
+fn klotski(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_klotski"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Runs `klotski args`, which must succeed; returns its stdout and stderr.
+fn succeed(args: &[&str]) -> (String, String) {
+    let output = klotski(args);
+    let stderr = text(&output.stderr);
+    assert!(output.status.success(), "{args:?}: {stderr}");
+    (text(&output.stdout), stderr)
+}
+
+/// Runs `klotski args`, which must fail with an error line naming
+/// `expected`; returns stderr, where logs of the work done may precede it.
+fn fail(args: &[&str], expected: &str) -> String {
+    let output = klotski(args);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
+    let error = stderr.lines().last().unwrap_or_default();
+    assert!(error.starts_with("klotski: "), "{args:?}: {stderr}");
+    assert!(error.contains(expected), "{args:?}: {stderr}");
+    stderr
+}
+
+fn path_str(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+#[test]
+fn export_of_a_partial_database_has_the_lines_of_its_classes() {
+    let db = path_str(shared_db());
+    let dir = scratch_dir("export");
+    let out = dir.join("out");
+    let stderr = fail(
+        &["export", "--db", db, "--out", path_str(&out)],
+        "pass --allow-partial",
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(!out.exists());
+    let (stdout, _) = succeed(&[
+        "export",
+        "--db",
+        db,
+        "--out",
+        path_str(&out),
+        "--allow-partial",
+    ]);
+    assert_eq!(stdout.lines().count(), 4, "{stdout}");
+    assert!(
+        stdout.lines().all(|line| line.contains("partial")),
+        "{stdout}"
+    );
+    let read = |name: &str| std::fs::read_to_string(out.join(name)).unwrap();
+
+    let rows = &expected().layouts;
+    let codes: Vec<&str> = rows.iter().map(|row| row.code.as_str()).collect();
+    assert_eq!(read("All_Case.txt"), codes.join("\n"));
+    let main: Vec<String> = rows.iter().map(main_line).collect();
+    assert_eq!(read("main.csv"), main.join("\n"));
+
+    // The original per-class files without their lists of layouts, in the
+    // release order of the classes.
+    let per_class = dir.join("per-class");
+    let (mut farthest, mut solution) = (String::new(), String::new());
+    let present = classes(SHARED_CLASSES)
+        .into_iter()
+        .filter(|class| class.to_string() != "7-0-0");
+    for class in release_order(present) {
+        let class = class.to_string();
+        succeed(&["analyse-class", &class, "--out", path_str(&per_class)]);
+        let file =
+            |name: &str| std::fs::read_to_string(per_class.join(format!("{name}_{class}.csv")));
+        for line in file("farthest").unwrap().lines() {
+            let fields: Vec<&str> = line.split(',').collect();
+            farthest += &format!("{},{},{}\n", fields[0], fields[1], fields[2]);
+        }
+        for line in file("solution").unwrap().lines() {
+            let fields: Vec<&str> = line.split(',').collect();
+            let kept = [fields[0], fields[1], fields[2], fields[4]];
+            solution += &format!("{}\n", kept.join(","));
+        }
+    }
+    assert_eq!(read("farthest.csv"), farthest);
+    assert_eq!(read("solution.csv"), solution);
+}
+
+/// Every table of a database, row by row, without the build date.
+fn dump(path: &Path) -> Vec<Vec<Value>> {
+    let conn = read_only(path);
+    let queries = [
+        "SELECT * FROM layout ORDER BY id",
+        "SELECT * FROM layout_group ORDER BY jiang, bing, style, group_num",
+        "SELECT * FROM layout_group_members ORDER BY jiang, bing, style, group_num, chunk",
+        "SELECT * FROM layout_class ORDER BY jiang, bing, style",
+        "SELECT * FROM meta WHERE key != 'build_date' ORDER BY key",
+    ];
+    let mut rows = Vec::new();
+    for sql in queries {
+        let mut statement = conn.prepare(sql).unwrap();
+        let n_columns = statement.column_count();
+        let table = statement
+            .query_map([], |row| (0..n_columns).map(|i| row.get(i)).collect())
+            .unwrap()
+            .collect::<rusqlite::Result<Vec<Vec<Value>>>>()
+            .unwrap();
+        assert!(!table.is_empty(), "{sql}");
+        rows.extend(table);
+    }
+    rows
+}
+
+/// Classes with thousands of small groups: with small batches, a build
+/// commits a thousand times, so that it can be killed in the middle.
+const RESUME_CLASSES: &str = "6-1-*,6-2-*";
+
+#[test]
+fn a_killed_build_resumes_to_the_same_database() {
+    let dir = scratch_dir("resume");
+    // One thread here, as many as there are cores below: the same rows.
+    let whole = dir.join("whole.db");
+    succeed(&[
+        "build-db",
+        "--db",
+        path_str(&whole),
+        "--classes",
+        RESUME_CLASSES,
+        "--threads",
+        "1",
+    ]);
+
+    let resumed = dir.join("resumed.db");
+    let build_args = [
+        "build-db",
+        "--db",
+        path_str(&resumed),
+        "--classes",
+        RESUME_CLASSES,
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_klotski"))
+        .args(build_args)
+        .args(["--batch-layouts", "20"])
+        .env("RUST_LOG", "builder=debug")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = BufReader::new(child.stderr.take().unwrap());
+    let n_batches_seen = stderr
+        .lines()
+        .map(Result::unwrap)
+        .filter(|line| line.contains("saved a batch"))
+        .take(5)
+        .count();
+    child.kill().unwrap(); // SIGKILL: no chance to clean up
+    child.wait().unwrap();
+    assert_eq!(
+        n_batches_seen, 5,
+        "the build ended before it could be killed"
+    );
+    assert!(!resumed.exists());
+    let checkpoint = with_suffix(&resumed, ".checkpoint");
+    let n_saved = Checkpoint::open(&checkpoint)
+        .unwrap()
+        .saved_groups()
+        .unwrap()
+        .len();
+    let n_groups = Database::open(&whole).unwrap().totals().unwrap().n_groups as usize;
+    assert!((5..n_groups).contains(&n_saved), "{n_saved} of {n_groups}");
+    // As if the kill had come while the file was being written.
+    let building = with_suffix(&resumed, ".building");
+    std::fs::write(&building, "half written").unwrap();
+
+    let (stdout, stderr) = succeed(&build_args);
+    assert!(stderr.contains("resuming from the checkpoint"), "{stderr}");
+    assert!(
+        stdout.contains(&format!("resumed: {n_saved} groups")),
+        "{stdout}"
+    );
+    assert!(!checkpoint.exists() && !building.exists());
+    assert_eq!(dump(&resumed), dump(&whole));
+}
+
+#[test]
+fn a_checkpoint_is_reused_only_for_the_same_build() {
+    let dir = scratch_dir("checkpoint");
+    let db = dir.join("klotski.db");
+    let checkpoint = with_suffix(&db, ".checkpoint");
+    let tag = |engine_version: &str, classes: &[&str]| CheckpointTag {
+        engine_version: engine_version.to_owned(),
+        classes: classes.iter().map(|name| name.to_string()).collect(),
+    };
+    let key = GroupKey {
+        jiang: 0,
+        bing: 0,
+        style: 0,
+        group_num: 0,
+    };
+    // Made-up numbers, to see whether the build took them.
+    let made_up = LayoutNumbers {
+        farthest_step: 99,
+        farthest_num: 1,
+        min_solution_step: -1,
+        min_solution_num: 0,
+        solution_num: 0,
+    };
+    let saved = |n_layouts| SavedGroup {
+        key,
+        numbers: vec![made_up; n_layouts],
+    };
+    let check = |tag: CheckpointTag, saved: SavedGroup, expected: &str| {
+        let _ = std::fs::remove_file(&db);
+        Checkpoint::create(&checkpoint, &tag)
+            .unwrap()
+            .save(&[saved])
+            .unwrap();
+        let (_, stderr) = succeed(&["build-db", "--db", path_str(&db), "--classes", "0-0-0"]);
+        assert!(stderr.contains(expected), "{expected}: {stderr}");
+        assert!(!checkpoint.exists());
+        let farthest_steps: Vec<u32> = Database::open(&db)
+            .unwrap()
+            .layouts(all())
+            .unwrap()
+            .iter()
+            .map(|row| row.farthest_step)
+            .collect();
+        assert_eq!(farthest_steps.len(), 12);
+        farthest_steps.contains(&99)
+    };
+    let this_build = || tag(klotski::VERSION, &["0-0-0"]);
+    assert!(check(
+        this_build(),
+        saved(12),
+        "resuming from the checkpoint"
+    ));
+    assert!(!check(
+        tag(klotski::VERSION, &["0-0-0", "0-1-0"]),
+        saved(12),
+        "was made for other classes (0-0-0,0-1-0): starting clean"
+    ));
+    assert!(!check(
+        tag("0.0.0-old", &["0-0-0"]),
+        saved(12),
+        "was made by engine 0.0.0-old"
+    ));
+    assert!(!check(
+        this_build(),
+        saved(11),
+        "holds 11 layouts of group 0-0-0-0, which this build does not have"
+    ));
+}
+
+/// A build at `db` is refused with `expected`, and leaves `in_the_way` as it was.
+fn check_refused(db: &Path, in_the_way: &Path, expected: &str) {
+    let before = std::fs::read(in_the_way).unwrap();
+    let stderr = fail(
+        &["build-db", "--db", path_str(db), "--classes", "0-0-0"],
+        expected,
+    );
+    // Refused before any work, so the error is all there is.
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert_eq!(std::fs::read(in_the_way).unwrap(), before, "{expected}");
+    assert!(!with_suffix(db, ".building").exists());
+}
+
+#[test]
+fn files_in_the_way_are_refused_and_left_alone() {
+    let dir = scratch_dir("refused");
+    let move_it = "move it away or choose another --db";
+
+    let text = dir.join("notes.db");
+    std::fs::write(&text, "1A9BF0C00 is the classic layout.\n".repeat(200)).unwrap();
+    check_refused(&text, &text, "notes.db is not an SQLite database");
+    check_refused(&text, &text, move_it);
+
+    let foreign = dir.join("foreign.db");
+    Connection::open(&foreign)
+        .unwrap()
+        .execute_batch("CREATE TABLE t (x); INSERT INTO t VALUES (1);")
+        .unwrap();
+    check_refused(
+        &foreign,
+        &foreign,
+        "is an SQLite database of something else",
+    );
+
+    let unfinished = dir.join("unfinished.db");
+    let mut writer = Writer::create(&unfinished, "test").unwrap();
+    writer.insert_layouts(&expected().layouts[..10]).unwrap();
+    drop(writer);
+    check_refused(
+        &unfinished,
+        &unfinished,
+        "a Klotski database build that did not finish",
+    );
+
+    let damaged = dir.join("damaged.db");
+    let mut bytes = std::fs::read(shared_db()).unwrap();
+    let last_page = bytes.len() - 4096;
+    bytes[last_page..].fill(0x5A);
+    std::fs::write(&damaged, bytes).unwrap();
+    check_refused(&damaged, &damaged, "is a damaged database");
+
+    let complete = dir.join("complete.db");
+    succeed(&[
+        "build-db",
+        "--db",
+        path_str(&complete),
+        "--classes",
+        "0-1-0",
+    ]);
+    check_refused(&complete, &complete, "pass --force to replace it");
+    succeed(&[
+        "build-db",
+        "--db",
+        path_str(&complete),
+        "--classes",
+        "0-0-0",
+        "--force",
+    ]);
+    let meta = Database::open(&complete).unwrap().meta().unwrap();
+    assert_eq!(meta.classes, ["0-0-0"]);
+
+    let free = dir.join("free.db");
+    let checkpoint = with_suffix(&free, ".checkpoint");
+    std::fs::write(&checkpoint, "notes").unwrap();
+    check_refused(&free, &checkpoint, "in the way of the build's checkpoint");
+    assert!(!free.exists());
+    std::fs::remove_file(&checkpoint).unwrap();
+
+    fail(
+        &["build-db", "--db", path_str(&free), "--classes", "7-0-0"],
+        "the classes chosen hold no layouts",
+    );
+}
+
+/// The ```sql blocks of README.md.
+fn readme_queries() -> Vec<String> {
+    let readme = include_str!("../../README.md");
+    let mut queries = Vec::new();
+    let mut query: Option<String> = None;
+    for line in readme.lines() {
+        match (&mut query, line.trim_end()) {
+            (None, "```sql") => query = Some(String::new()),
+            (Some(text), "```") => {
+                queries.push(std::mem::take(text));
+                query = None;
+            }
+            (Some(text), line) => {
+                text.push_str(line);
+                text.push('\n');
+            }
+            (None, _) => {}
+        }
+    }
+    queries
+}
+
+/// The layout README.md's examples name, which the shared classes lack.
+const CLASSIC: &str = "1A9BF0C00";
+
+#[test]
+fn the_readme_queries_run_on_a_partial_build() {
+    let conn = read_only(shared_db());
+    let queries = readme_queries();
+    assert!(queries.len() >= 6, "{queries:?}");
+    // The hardest standard layout the shared classes hold.
+    let stand_in: String = conn
+        .query_row(
+            "SELECT max_min_solution_code FROM layout_class WHERE jiang = 5 AND bing = 4",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    for query in queries {
+        let query = query.replace(CLASSIC, &stand_in);
+        let rows = lines(&conn, &query);
+        assert!(!rows.is_empty(), "no rows from {query}");
+    }
+}
+
+#[test]
+fn the_stock_sqlite3_shell_reads_the_file() {
+    let Ok(output) = Command::new("sqlite3")
+        .arg("-readonly")
+        .arg(shared_db())
+        .arg("SELECT count(*) FROM main; SELECT id, short_code FROM layout ORDER BY id DESC LIMIT 1;")
+        .output()
+    else {
+        eprintln!("no sqlite3 shell on this machine: not checked");
+        return;
+    };
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let db = Database::open(shared_db()).unwrap();
+    let n_layouts = db.totals().unwrap().n_layouts;
+    let last = db.layouts(all()).unwrap().pop().unwrap().id;
+    let short_code = klotski::ShortCode::from_id(last).unwrap();
+    assert_eq!(
+        text(&output.stdout),
+        format!("{n_layouts}\n{last}|{short_code}\n")
+    );
+}
