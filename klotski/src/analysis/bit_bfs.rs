@@ -20,6 +20,9 @@ pub(crate) trait Visitor {
     /// sources themselves); `blocked` is the subset for which it is blocked
     /// (empty unless the search tracks blocking).
     fn arrive(&mut self, level: u32, node: u32, sources: &Lanes, blocked: &Lanes);
+
+    /// Every arrival at `level` has been reported.
+    fn level_done(&mut self, _level: u32) {}
 }
 
 /// Reusable state for searches over one graph.
@@ -75,12 +78,16 @@ impl<'g> BitBfs<'g> {
             self.current.push(source);
             visitor.arrive(0, source, &bit, &Lanes::EMPTY);
         }
+        visitor.level_done(0);
 
         let mut level = 0;
         while !self.current.is_empty() {
             level += 1;
             self.push_frontier();
             self.settle_touched(level, visitor);
+            if !self.current.is_empty() {
+                visitor.level_done(level);
+            }
             if self.track_blocked {
                 self.drop_blocked_sources();
             }

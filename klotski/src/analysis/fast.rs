@@ -5,7 +5,7 @@ use std::collections::VecDeque;
 use rayon::prelude::*;
 
 use super::bit_bfs::{BitBfs, Visitor};
-use super::lanes::{Lanes, WIDTH};
+use super::lanes::{Lanes, SlicedCounters, WIDTH};
 use super::{GroupGraph, LayoutAnalysis};
 
 /// Analyses every layout of a group; entry `i` is node `i`'s analysis.
@@ -53,12 +53,39 @@ fn farthest_numbers(graph: &GroupGraph) -> Vec<(u32, u32)> {
         .collect();
     raise_bounds(&mut lower_bounds, &peripheral_bounds);
     let candidates = farthest_candidates(graph, &lower_bounds);
-    farthest_from(graph, &candidates)
+    // Where elimination fails (dense groups of small diameter, where nearly
+    // every layout is farthest from some other), searching from one layout
+    // per symmetry orbit is cheaper.
+    let representative = orbit_representatives(graph);
+    let n_representatives = representative
+        .iter()
+        .enumerate()
+        .filter(|&(node, &rep)| rep == node as u32)
+        .count();
+    if candidates.iter().filter(|&&candidate| candidate).count() <= n_representatives {
+        return farthest_from(graph, &candidates);
+    }
+    let wanted: Vec<bool> = representative
+        .iter()
+        .enumerate()
+        .map(|(node, &rep)| rep == node as u32)
+        .collect();
+    let mut numbers = vec![(0, 0); n];
+    for (node, step, num) in farthest_of_each(graph, &wanted) {
+        numbers[node as usize] = (step, num);
+    }
+    for (node, &rep) in representative.iter().enumerate() {
+        numbers[node] = numbers[rep as usize];
+    }
+    numbers
 }
 
 /// Most pivots tried per group. A pivot costs one plain search, about 1/50
 /// of a 512-source pass.
 const MAX_PIVOTS: usize = 256;
+
+/// Pivots in a row that rule nothing out before the search for more stops.
+const MAX_USELESS_PIVOTS: usize = 8;
 
 /// Nodes that may be farthest from some node (see [`farthest_numbers`]).
 /// Pivots are taken greedily: the most central node not yet ruled out.
@@ -68,9 +95,9 @@ fn farthest_candidates(graph: &GroupGraph, lower_bounds: &[u32]) -> Vec<bool> {
     by_centrality.sort_by_key(|&node| (lower_bounds[node as usize], node));
     let mut bounds = lower_bounds.to_vec();
     let mut candidate = vec![true; n];
-    let mut n_pivots = 0;
+    let (mut n_pivots, mut n_useless) = (0, 0);
     for &pivot in &by_centrality {
-        if n_pivots == MAX_PIVOTS {
+        if n_pivots == MAX_PIVOTS || n_useless == MAX_USELESS_PIVOTS {
             break;
         }
         if !candidate[pivot as usize] {
@@ -86,11 +113,13 @@ fn farthest_candidates(graph: &GroupGraph, lower_bounds: &[u32]) -> Vec<bool> {
             .map(|(&bound, &d)| bound - d)
             .min()
             .unwrap_or(0);
+        let mut n_ruled_out = 0;
         for (candidate, &d) in candidate.iter_mut().zip(&distances) {
-            if d < slack {
-                *candidate = false;
+            if d < slack && std::mem::replace(candidate, false) {
+                n_ruled_out += 1;
             }
         }
+        n_useless = if n_ruled_out == 0 { n_useless + 1 } else { 0 };
     }
     candidate
 }
@@ -133,7 +162,7 @@ fn farthest_from(graph: &GroupGraph, wanted: &[bool]) -> Vec<(u32, u32)> {
             |(mut bfs, mut farthest), batch| {
                 bfs.run(
                     batch,
-                    &mut FarthestVisitor {
+                    &mut FarthestOfAll {
                         farthest: &mut farthest,
                     },
                 );
@@ -162,14 +191,85 @@ fn merge_farthest(a: (u32, u32), b: (u32, u32)) -> (u32, u32) {
 }
 
 /// Keeps, per node, the last level at which sources arrived and how many did.
-struct FarthestVisitor<'a> {
+struct FarthestOfAll<'a> {
     farthest: &'a mut [(u32, u32)],
 }
 
-impl Visitor for FarthestVisitor<'_> {
+impl Visitor for FarthestOfAll<'_> {
     fn arrive(&mut self, level: u32, node: u32, sources: &Lanes, _blocked: &Lanes) {
         let entry = &mut self.farthest[node as usize];
         *entry = merge_farthest(*entry, (level, sources.count()));
+    }
+}
+
+/// For each node, the smallest node of its orbit under the symmetries that
+/// keep it in the group: the left-right and top-bottom mirrors and the
+/// 180-degree rotation. They map steps to steps, so the farthest numbers are
+/// equal over an orbit (the solution numbers are not: the exit is at the bottom).
+fn orbit_representatives(graph: &GroupGraph) -> Vec<u32> {
+    (0..graph.n_nodes() as u32)
+        .into_par_iter()
+        .map(|node| {
+            let layout = graph.code(node).layout();
+            let left_right = layout.mirror_left_right();
+            [
+                left_right,
+                layout.mirror_top_bottom(),
+                left_right.mirror_top_bottom(),
+            ]
+            .iter()
+            .filter_map(|image| graph.node(image.code()))
+            .fold(node, u32::min)
+        })
+        .collect()
+}
+
+/// `(node, farthest_step, farthest_num)` of every `wanted` node, from its own
+/// search. Sources go in batches of nearby nodes (see [`ball_batches`]).
+fn farthest_of_each(graph: &GroupGraph, wanted: &[bool]) -> Vec<(u32, u32, u32)> {
+    ball_batches(graph, wanted)
+        .par_iter()
+        .map_init(
+            || BitBfs::new(graph, false),
+            |bfs, batch| {
+                let mut visitor = FarthestOfEach {
+                    step: vec![0; batch.len()],
+                    num: vec![0; batch.len()],
+                    counters: SlicedCounters::new(),
+                    reached: Lanes::EMPTY,
+                };
+                bfs.run(batch, &mut visitor);
+                (0..batch.len())
+                    .map(|i| (batch[i], visitor.step[i], visitor.num[i]))
+                    .collect::<Vec<_>>()
+            },
+        )
+        .flatten()
+        .collect()
+}
+
+/// Counts, per source, the arrivals of each level; the last level with any
+/// arrival is the source's farthest step.
+struct FarthestOfEach {
+    step: Vec<u32>,
+    num: Vec<u32>,
+    counters: SlicedCounters,
+    reached: Lanes,
+}
+
+impl Visitor for FarthestOfEach {
+    fn arrive(&mut self, _level: u32, _node: u32, sources: &Lanes, _blocked: &Lanes) {
+        self.counters.add(sources);
+        self.reached |= sources;
+    }
+
+    fn level_done(&mut self, level: u32) {
+        for source in self.reached.indexes() {
+            self.step[source] = level;
+            self.num[source] = self.counters.get(source);
+        }
+        self.counters.clear();
+        self.reached = Lanes::EMPTY;
     }
 }
 
