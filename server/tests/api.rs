@@ -162,22 +162,26 @@ async fn solution_walk_follows_the_engine_distances() {
 
 #[test]
 fn solution_walk_reports_inconsistent_numbers() {
-    // Class 0-0-0, the 2x2 block alone: every layout is one step from solved,
-    // but the lookup says every neighbour is 7 steps away.
+    // Class 0-0-0, the 2x2 block alone: every layout is one step from solved.
+    // Said to be 2 steps away, with every unsolved neighbour 7 away, the
+    // walk finds no neighbour 1 step away.
     let start = code("000000000");
     let lookup = |_: Code| Ok::<_, Stuck>(Some(7));
-    let stuck = search::solution_walk(start, 1, lookup).unwrap_err();
+    let stuck = search::solution_walk(start, 2, lookup).unwrap_err();
     assert_eq!(
         stuck,
         Stuck {
             at: start,
-            remaining: 1
+            remaining: 2
         }
     );
     assert_eq!(
         stuck.to_string(),
-        "000000000 has min_solution_step 1 but no neighbour has 0"
+        "000000000 has min_solution_step 2 but no neighbour has 1"
     );
+    // Solved layouts are 0 steps away without asking.
+    let path = search::solution_walk(start, 1, lookup).unwrap();
+    assert_eq!(path, [start, code("D00000000")]);
     let stuck = search::solution_walk(start, 0, lookup).unwrap_err();
     assert_eq!(stuck.remaining, 0);
     assert!(stuck.to_string().contains("is not solved"), "{stuck}");
