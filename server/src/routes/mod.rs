@@ -60,8 +60,8 @@ pub(crate) struct CodePage {
 /// Items in a page when a request gives no `limit`.
 const DEFAULT_PAGE: u32 = 100;
 
-/// The most items a page may hold: a page of cases is a query per case
-/// (about 5 ms for 1000), a page of codes about 10 bytes each.
+/// The most items a page may hold: a page of 1000 cases is 1000 queries,
+/// about 10 ms (BENCHMARKS.md); a page of codes is about 12 bytes a code.
 const MAX_PAGE: u32 = 1000;
 
 /// The page size a request asks for, checked.
