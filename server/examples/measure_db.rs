@@ -94,6 +94,7 @@ fn build(out: &Path, classes: &[&str]) -> Result<(), Box<dyn Error>> {
                     group: key,
                     group_index,
                     is_mirror: code.layout().is_mirror(),
+                    is_mirror_as_released: code.layout().is_mirror_as_released(),
                     farthest_step: 0,
                     farthest_num: 1,
                     min_solution_step: step,

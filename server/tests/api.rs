@@ -415,7 +415,7 @@ async fn stats_and_health_describe_the_partial_database() {
     assert_eq!(names, CLASSES);
     assert_eq!(body["partial"], true);
     assert_eq!(body["schema_version"], schema::SCHEMA_VERSION);
-    assert_eq!(body["engine_version"], "test");
+    assert_eq!(body["engine_version"], klotski::VERSION);
     let totals = &body["totals"];
     assert_eq!(totals["n_classes"], 6);
     assert_eq!(totals["n_layouts"], 12 + 192 + 1440 + 132 + 1036 + 88);

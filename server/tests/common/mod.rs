@@ -1,22 +1,16 @@
-//! A real database of a few small classes, computed from the engine, and
-//! helpers to ask the router for JSON.
-//!
-//! The rows are what `klotski build-db` writes, computed the same way: ids
-//! from `AllCodes`, groups from `ClassGroups`, numbers from `analyse_group`.
-//! To be replaced by the builder's library call once it lands.
+//! A real database of a few small classes, built by the builder's library
+//! as `klotski build-db` builds one, and helpers to ask the router for JSON.
 
 #![allow(dead_code)] // each test binary uses a different part
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
+use builder::{build_database, BuildOptions, DEFAULT_BATCH_LAYOUTS};
 use http_body_util::BodyExt;
-use klotski::analysis::{analyse_group, GroupGraph};
-use klotski::{AllCodes, Class, ClassGroups, Code};
-use schema::{GroupKey, LayoutRow, Writer};
+use klotski::AllCodes;
 use server::{AppState, Config};
 use tower::ServiceExt;
 
@@ -43,50 +37,16 @@ pub fn test_db() -> &'static Path {
     .1
 }
 
-/// Builds a finished database of `classes` at `path`.
+/// Builds a finished database of `classes` at `path`, as `klotski build-db
+/// --classes` does.
 pub fn build_db(path: &Path, classes: &[&str]) {
-    let all = all_codes();
-    let mut rows = Vec::new();
-    let mut mirrors = HashMap::new();
-    for class in classes {
-        let groups = ClassGroups::build(class.parse::<Class>().unwrap());
-        for group_num in 0..groups.n_groups() {
-            let codes: Vec<Code> = groups.group_codes(group_num).collect();
-            let key = group_key(class, group_num);
-            let mirror = codes[0].layout().mirror_left_right().code();
-            mirrors.insert(key, groups.locate(mirror).unwrap().0);
-            let analysis = analyse_group(&GroupGraph::build(codes.clone()));
-            for (group_index, (code, numbers)) in (0..).zip(codes.iter().zip(analysis)) {
-                rows.push(LayoutRow {
-                    id: all.id(*code),
-                    code: code.to_string(),
-                    group: key,
-                    group_index,
-                    is_mirror: code.layout().is_mirror(),
-                    farthest_step: numbers.farthest_step,
-                    farthest_num: numbers.farthest_num,
-                    min_solution_step: numbers.min_solution_step,
-                    min_solution_num: numbers.min_solution_num,
-                    solution_num: numbers.solution_num,
-                });
-            }
-        }
-    }
-    rows.sort_by_key(|row| row.id);
-    let mut writer = Writer::create(path, "test").unwrap();
-    writer.insert_layouts(&rows).unwrap();
-    writer.finish(&mirrors).unwrap();
-}
-
-/// The key of group `group_num` of `class` (`J-B-S`).
-pub fn group_key(class: &str, group_num: u32) -> GroupKey {
-    let class: Class = class.parse().unwrap();
-    GroupKey {
-        jiang: class.jiang.into(),
-        bing: class.bing.into(),
-        style: class.style.into(),
-        group_num,
-    }
+    let options = BuildOptions {
+        db: path.to_owned(),
+        classes: classes.iter().map(|class| class.parse().unwrap()).collect(),
+        force: false,
+        batch_layouts: DEFAULT_BATCH_LAYOUTS,
+    };
+    build_database(&options).unwrap();
 }
 
 /// The router over the test database with the default settings.
