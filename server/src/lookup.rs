@@ -60,8 +60,11 @@ pub(crate) fn group(db: &Database, catalog: &Catalog, key: GroupKey) -> Result<G
     }
     let class = class_name(key);
     match catalog.classes.iter().find(|row| row.name() == class) {
+        Some(row) if row.n_groups == 1 => Err(AppError::NotFound(format!(
+            "class {class} has one group, {class}-0: there is no group {key}"
+        ))),
         Some(row) => Err(AppError::NotFound(format!(
-            "class {class} has {} groups, numbered 0 to {}: there is no group {key}",
+            "class {class} has {} groups, {class}-0 to {class}-{}: there is no group {key}",
             row.n_groups,
             row.n_groups - 1
         ))),

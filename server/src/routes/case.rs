@@ -116,7 +116,7 @@ pub(crate) async fn case_solution_get(
 ///
 /// Needs one breadth-first search over the whole group (the group's graph is
 /// built from the engine and kept for later requests): milliseconds for most
-/// groups, about 1.5 s for the largest (964,656 layouts) the first time.
+/// groups, about 2 s for the largest (964,656 layouts) the first time.
 /// Searches run one at a time; a request still waiting or searching when the
 /// time limit ends gets a 503.
 #[utoipa::path(

@@ -17,7 +17,7 @@ use crate::state::AppState;
 /// At each step the neighbour with the smallest code among those one step
 /// nearer to `to`, so the answer is always the same. Needs a breadth-first
 /// search over the group (built from the engine and kept for later
-/// requests): milliseconds for most groups, about 1.5 s for the largest the
+/// requests): milliseconds for most groups, about 2 s for the largest the
 /// first time. Searches run one at a time; a request still waiting or
 /// searching when the time limit ends gets a 503.
 #[utoipa::path(
