@@ -1,0 +1,32 @@
+//! axum's `Path` and `Query` extractors, rejecting with [`AppError`] so that
+//! a bad path or query string gets the same JSON error body as everything
+//! else.
+
+use axum::extract::FromRequestParts;
+use serde::{Deserialize, Deserializer};
+
+use crate::error::AppError;
+
+/// [`axum::extract::Path`] with a JSON rejection.
+#[derive(FromRequestParts)]
+#[from_request(via(axum::extract::Path), rejection(AppError))]
+pub struct Path<T>(pub T);
+
+/// [`axum::extract::Query`] with a JSON rejection.
+#[derive(FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(AppError))]
+pub struct Query<T>(pub T);
+
+/// Reads an empty query value (`?after=`) as absent, and any other as `T`.
+pub fn empty_as_none<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: std::str::FromStr,
+    T::Err: std::fmt::Display,
+{
+    let text: Option<String> = Option::deserialize(deserializer)?;
+    match text.as_deref() {
+        None | Some("") => Ok(None),
+        Some(text) => text.parse().map(Some).map_err(serde::de::Error::custom),
+    }
+}

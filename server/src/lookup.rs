@@ -1,0 +1,90 @@
+//! Finding what a request names in the database, on a blocking thread, with
+//! a 404 that says why when it is not there.
+
+use klotski::{Classification, LayoutRef};
+use schema::{Database, GroupKey, GroupRow, LayoutRow};
+
+use crate::error::AppError;
+use crate::model::class_name;
+use crate::state::Catalog;
+
+/// The layout a parsed code or short code names.
+pub(crate) fn layout(
+    db: &Database,
+    catalog: &Catalog,
+    layout: LayoutRef,
+) -> Result<LayoutRow, AppError> {
+    match layout {
+        LayoutRef::Code(code) => {
+            let text = code.to_string();
+            db.layout_by_code(&text)?.ok_or_else(|| {
+                AppError::NotFound(format!(
+                    "layout {text} (class {}) is not in this database, which holds {}",
+                    code.layout().class(),
+                    catalog.held()
+                ))
+            })
+        }
+        LayoutRef::Short(short) => db.layout_by_id(short.id())?.ok_or_else(|| {
+            AppError::NotFound(format!(
+                "short code {short} (id {}) is not in this database, which holds {}",
+                short.id(),
+                catalog.held()
+            ))
+        }),
+    }
+}
+
+/// The layout a classification `J-B-S-G-I` names.
+pub(crate) fn classified(
+    db: &Database,
+    catalog: &Catalog,
+    name: Classification,
+) -> Result<LayoutRow, AppError> {
+    let key = group_key(name.group);
+    let group = group(db, catalog, key)?;
+    if name.group_index >= group.size {
+        return Err(AppError::NotFound(format!(
+            "group {key} has {} layouts: group_index {} is past its end",
+            group.size, name.group_index
+        )));
+    }
+    db.layout_by_name(key, name.group_index)?
+        .ok_or_else(|| AppError::Internal(format!("group {key} lacks layout {name}")))
+}
+
+/// The group named `key`.
+pub(crate) fn group(db: &Database, catalog: &Catalog, key: GroupKey) -> Result<GroupRow, AppError> {
+    if let Some(group) = db.group(key)? {
+        return Ok(group);
+    }
+    let class = class_name(key);
+    match catalog.classes.iter().find(|row| row.name() == class) {
+        Some(row) if row.n_groups == 1 => Err(AppError::NotFound(format!(
+            "class {class} has one group, {class}-0: there is no group {key}"
+        ))),
+        Some(row) => Err(AppError::NotFound(format!(
+            "class {class} has {} groups, {class}-0 to {class}-{}: there is no group {key}",
+            row.n_groups,
+            row.n_groups - 1
+        ))),
+        // 7-0-0 is the one possible class with no layouts.
+        None if !catalog.meta.partial || class == "7-0-0" => Err(AppError::NotFound(format!(
+            "class {class} has no layouts, so no group {key}"
+        ))),
+        None => Err(AppError::NotFound(format!(
+            "class {class} is not in this database, which holds {}",
+            catalog.held()
+        ))),
+    }
+}
+
+/// A group name as the database's key.
+pub(crate) fn group_key(name: klotski::GroupName) -> GroupKey {
+    GroupKey {
+        jiang: name.class.jiang.into(),
+        bing: name.class.bing.into(),
+        style: name.class.style.into(),
+        group_num: name.group_num,
+    }
+}

@@ -1,0 +1,133 @@
+//! `klotski-server`: serves a database built by `klotski build-db` over HTTP
+//! until Ctrl-C or SIGTERM. Errors at start are one line and exit code 1 (2
+//! for bad arguments).
+
+use std::io::IsTerminal;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::Context;
+use clap::Parser;
+use server::{AppState, Config};
+
+/// The Klotski (华容道) database over HTTP: JSON answers about layouts,
+/// groups and classes. The routes are listed at /openapi.json.
+#[derive(Parser)]
+#[command(name = "klotski-server", version, about)]
+struct Args {
+    /// The database file, built by `klotski build-db`; opened read-only.
+    #[arg(long, default_value = "data/klotski.db")]
+    db: PathBuf,
+    /// The address to listen on (port 0 picks a free port; the log says which).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    listen: SocketAddr,
+    /// Database connections: how many queries run at once.
+    #[arg(long, default_value_t = Config::default().n_connections)]
+    connections: usize,
+    /// Seconds a request may take before it is answered 503.
+    #[arg(long, default_value_t = Config::default().request_timeout.as_secs_f64())]
+    request_timeout: f64,
+    /// Megabytes of group graphs kept for later searches (/farthest,
+    /// /min-solutions, /path); the largest group's takes about 75.
+    #[arg(long, default_value_t = Config::default().graph_cache_bytes >> 20)]
+    graph_cache_mb: usize,
+}
+
+fn main() -> ExitCode {
+    let args = match Args::try_parse() {
+        Ok(args) => args,
+        Err(error) if !error.use_stderr() => error.exit(), // --help, --version
+        Err(error) => {
+            eprintln!("klotski-server: {}", one_line(&error.to_string()));
+            return ExitCode::from(2);
+        }
+    };
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .init();
+    match run(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("klotski-server: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(args: Args) -> anyhow::Result<()> {
+    let request_timeout = Duration::try_from_secs_f64(args.request_timeout)
+        .ok()
+        .filter(|timeout| !timeout.is_zero())
+        .context("--request-timeout must be a positive number of seconds")?;
+    let config = Config {
+        n_connections: args.connections,
+        request_timeout,
+        graph_cache_bytes: args.graph_cache_mb << 20,
+        ..Config::default()
+    };
+    // The error says what is wrong with the file and to run `klotski build-db`.
+    let state = AppState::open(&args.db, config)?;
+    tracing::info!(db = %args.db.display(), classes = %state.classes_held(), "database open");
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(serve(args.listen, state))
+}
+
+async fn serve(address: SocketAddr, state: AppState) -> anyhow::Result<()> {
+    let listener = tokio::net::TcpListener::bind(address)
+        .await
+        .with_context(|| format!("cannot listen on {address}"))?;
+    tracing::info!("listening on http://{}", listener.local_addr()?);
+    axum::serve(listener, server::app(state))
+        .with_graceful_shutdown(shutdown_signal())
+        .await
+        .context("the server failed")?;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// Resolves on Ctrl-C or SIGTERM: the server stops accepting connections
+/// and finishes the requests under way.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if let Err(error) = tokio::signal::ctrl_c().await {
+            tracing::error!(%error, "cannot listen for Ctrl-C");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(error) => {
+                tracing::error!(%error, "cannot listen for SIGTERM");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => tracing::info!("Ctrl-C: shutting down"),
+        () = terminate => tracing::info!("SIGTERM: shutting down"),
+    }
+}
+
+/// A clap message as one line: its first paragraph, without the usage and
+/// help hints.
+fn one_line(message: &str) -> String {
+    let first_paragraph = message.split("\n\n").next().unwrap_or(message);
+    let words: Vec<&str> = first_paragraph.split_whitespace().collect();
+    words.join(" ").trim_start_matches("error: ").to_owned()
+}

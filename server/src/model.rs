@@ -1,0 +1,445 @@
+//! The JSON the service answers with: response types, separate from the
+//! engine's and the database's types, and the conversions into them.
+
+use klotski::{Code, ShortCode};
+use schema::{ClassRow, GroupKey, GroupRow, LayoutRow};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::error::AppError;
+
+/// Everything about one layout.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CaseResponse {
+    /// The code: 9 uppercase hex digits.
+    #[schema(example = "1A9BF0C00")]
+    pub code: String,
+    /// The id in base 32, 5 characters.
+    #[schema(example = "4WVE1")]
+    pub short_code: String,
+    /// Rank of the code among all legal codes, from 0.
+    #[schema(example = 4091296)]
+    pub id: u32,
+    /// The unique name `J-B-S-G-I` and its parts.
+    pub classification: Classification,
+    /// The layout's group.
+    pub group: GroupRef,
+    /// The layout equals its own left-right reflection.
+    pub is_mirror: bool,
+    /// The 2x2 block is at the exit (the code starts with `D`).
+    pub solved: bool,
+    /// The layouts farthest from this one in its group.
+    pub farthest: Farthest,
+    /// The nearest solved layouts.
+    pub solution: Solution,
+    /// The board, top row first: `##` the 2x2 block, `<>` a 2x1 piece, `^`
+    /// over `v` a 1x2 piece, `o` a 1x1 piece, `.` an empty cell.
+    #[schema(example = json!(["^##^", "v##v", "^<>^", "voov", "o..o"]))]
+    pub board: Vec<String>,
+}
+
+/// A layout's name `jiang-bing-style-group_num-group_index` and its parts.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Classification {
+    /// The whole name, e.g. `5-4-1-1-7472`.
+    #[schema(example = "5-4-1-1-7472")]
+    pub name: String,
+    /// Number of two-cell pieces (2x1 and 1x2).
+    pub jiang: u32,
+    /// Number of 1x1 pieces.
+    pub bing: u32,
+    /// Number of 2x1 (horizontal) pieces.
+    pub style: u32,
+    /// The group's number in its class: by size, largest first, ties by
+    /// smallest code.
+    pub group_num: u32,
+    /// The layout's position in its group sorted by code, from 0.
+    pub group_index: u32,
+}
+
+/// A group's name and size.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GroupRef {
+    /// The name `J-B-S-G`.
+    #[schema(example = "5-4-1-1")]
+    pub name: String,
+    /// Number of layouts.
+    #[schema(example = 25955)]
+    pub size: u32,
+}
+
+/// How far the farthest layouts of the group are, and how many there are.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Farthest {
+    /// Largest number of steps to a layout of the group (0 when alone).
+    #[schema(example = 124)]
+    pub step: u32,
+    /// How many layouts are that far (the layout itself when alone).
+    #[schema(example = 8)]
+    pub num: u32,
+}
+
+/// How the layout reaches solved layouts.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Solution {
+    /// Fewest steps to a solved layout; 0 when solved, -1 when the group
+    /// has no solved layout.
+    #[schema(example = 81)]
+    pub min_step: i32,
+    /// How many solved layouts are that near; 0 when none.
+    #[schema(example = 2)]
+    pub min_num: u32,
+    /// How many solved layouts are reached by a shortest path that meets no
+    /// other solved layout first.
+    #[schema(example = 6)]
+    pub num: u32,
+}
+
+/// One layout of a list of cases.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CaseSummary {
+    /// The code.
+    #[schema(example = "1A9BF0C00")]
+    pub code: String,
+    /// The short code.
+    #[schema(example = "4WVE1")]
+    pub short_code: String,
+    /// The id.
+    pub id: u32,
+    /// The position in the group sorted by code.
+    pub group_index: u32,
+    /// The layout equals its own left-right reflection.
+    pub is_mirror: bool,
+    /// The 2x2 block is at the exit.
+    pub solved: bool,
+    /// The farthest layouts.
+    pub farthest: Farthest,
+    /// The nearest solved layouts.
+    pub solution: Solution,
+}
+
+/// One minimum-step solution.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SolutionResponse {
+    /// The layout solved.
+    #[schema(example = "1A9BF0C00")]
+    pub code: String,
+    /// Number of steps: the length of `layouts` less one.
+    #[schema(example = 81)]
+    pub min_solution_step: u32,
+    /// The layouts from `code` to a solved layout, each one step from the
+    /// next.
+    pub layouts: Vec<String>,
+}
+
+/// A page of a layout's farthest layouts.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FarthestPage {
+    /// The layout.
+    #[schema(example = "1A9BF0C00")]
+    pub code: String,
+    /// How many steps away the farthest layouts are.
+    #[schema(example = 124)]
+    pub farthest_step: u32,
+    /// How many there are in all pages.
+    #[schema(example = 8)]
+    pub farthest_num: u32,
+    /// This page of them, ascending codes.
+    pub layouts: Vec<String>,
+    /// Pass as `after` for the next page; null on the last page.
+    #[schema(required = true)]
+    pub next: Option<String>,
+}
+
+/// A page of a layout's nearest solved layouts.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MinSolutionsPage {
+    /// The layout.
+    #[schema(example = "1A9BF0C00")]
+    pub code: String,
+    /// How many steps away they are; -1 when the group has no solved layout.
+    #[schema(example = 81)]
+    pub min_solution_step: i32,
+    /// How many there are in all pages.
+    #[schema(example = 2)]
+    pub min_solution_num: u32,
+    /// This page of them, ascending codes.
+    pub layouts: Vec<String>,
+    /// Pass as `after` for the next page; null on the last page.
+    #[schema(required = true)]
+    pub next: Option<String>,
+}
+
+/// A shortest path between two layouts of one group.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PathResponse {
+    /// The first layout.
+    pub from: String,
+    /// The last layout.
+    pub to: String,
+    /// Number of steps: the length of `layouts` less one.
+    pub step: u32,
+    /// The layouts from `from` to `to`, each one step from the next.
+    pub layouts: Vec<String>,
+}
+
+/// A group's summary.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GroupResponse {
+    /// The name `J-B-S-G`.
+    #[schema(example = "5-4-1-1")]
+    pub name: String,
+    /// Number of two-cell pieces.
+    pub jiang: u32,
+    /// Number of 1x1 pieces.
+    pub bing: u32,
+    /// Number of 2x1 pieces.
+    pub style: u32,
+    /// The group's number in its class.
+    pub group_num: u32,
+    /// Number of layouts.
+    pub size: u32,
+    /// The smallest code (group_index 0).
+    pub smallest_code: String,
+    /// Most steps between two layouts of the group.
+    pub diameter: u32,
+    /// Number of solved layouts.
+    pub n_solved: u32,
+    /// Largest `min_solution_step` of its layouts; -1 when none is solved.
+    pub max_min_solution_step: i32,
+    /// The smallest code with that `min_solution_step`; null when none is
+    /// solved.
+    #[schema(required = true)]
+    pub max_min_solution_code: Option<String>,
+    /// The name of the group holding the mirror images of its layouts.
+    pub mirror_group: String,
+    /// The group is its own mirror image.
+    pub is_self_mirror: bool,
+}
+
+/// A page of a group's layouts.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GroupCasesPage {
+    /// The group's name.
+    pub group: String,
+    /// Number of layouts in all pages.
+    pub size: u32,
+    /// This page, in group_index order.
+    pub cases: Vec<CaseSummary>,
+    /// Pass as `after` for the next page (a group_index); null on the last
+    /// page.
+    #[schema(required = true)]
+    pub next: Option<u32>,
+}
+
+/// A page of groups.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GroupsPage {
+    /// This page, ordered by name (jiang, bing, style, group_num).
+    pub groups: Vec<GroupResponse>,
+    /// Pass as `after` for the next page (a group name); null on the last
+    /// page.
+    #[schema(required = true)]
+    pub next: Option<String>,
+}
+
+/// Totals and counts per class.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StatsResponse {
+    /// Totals over the classes held.
+    pub totals: Totals,
+    /// The database holds only some classes.
+    pub partial: bool,
+    /// The database's schema version.
+    pub schema_version: u32,
+    /// Version of the engine that computed it.
+    pub engine_version: String,
+    /// When its build started (UTC).
+    pub build_date: String,
+    /// Every class held, by name.
+    pub classes: Vec<ClassStats>,
+}
+
+/// Totals over the classes held.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Totals {
+    /// Number of classes.
+    pub n_classes: u32,
+    /// Number of groups.
+    pub n_groups: u32,
+    /// Number of layouts.
+    pub n_layouts: u32,
+    /// Number of solved layouts.
+    pub n_solved: u32,
+}
+
+/// One class's counts.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ClassStats {
+    /// The name `J-B-S`.
+    #[schema(example = "5-4-1")]
+    pub name: String,
+    /// Number of two-cell pieces.
+    pub jiang: u32,
+    /// Number of 1x1 pieces.
+    pub bing: u32,
+    /// Number of 2x1 pieces.
+    pub style: u32,
+    /// Number of layouts.
+    pub n_layouts: u32,
+    /// Number of groups.
+    pub n_groups: u32,
+    /// Number of groups holding a solved layout.
+    pub n_solvable_groups: u32,
+    /// Number of solved layouts.
+    pub n_solved: u32,
+    /// Size of the largest group.
+    pub largest_group_size: u32,
+    /// Largest diameter of its groups.
+    pub diameter: u32,
+    /// Largest `min_solution_step`; -1 when nothing is solvable.
+    pub max_min_solution_step: i32,
+    /// The smallest code with that `min_solution_step`; null when -1.
+    #[schema(required = true)]
+    pub max_min_solution_code: Option<String>,
+}
+
+/// The service is up and its database answers.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct HealthResponse {
+    /// Always `ok`.
+    #[schema(example = "ok")]
+    pub status: String,
+    /// The database holds only some classes.
+    pub partial: bool,
+    /// Number of classes held.
+    pub n_classes: u32,
+}
+
+/// A stored code as a [`Code`]; the database holds only legal codes, so a
+/// failure is a damaged file.
+pub(crate) fn stored_code(text: &str) -> Result<Code, AppError> {
+    text.parse()
+        .map_err(|error| AppError::Internal(format!("stored code {text:?} is not legal: {error}")))
+}
+
+fn short_code(id: u32) -> Result<String, AppError> {
+    ShortCode::from_id(id)
+        .map(|short| short.to_string())
+        .ok_or_else(|| AppError::Internal(format!("stored id {id} is out of range")))
+}
+
+/// The name `J-B-S` of a group's class.
+pub(crate) fn class_name(key: GroupKey) -> String {
+    format!("{}-{}-{}", key.jiang, key.bing, key.style)
+}
+
+impl Farthest {
+    fn of(row: &LayoutRow) -> Farthest {
+        Farthest {
+            step: row.farthest_step,
+            num: row.farthest_num,
+        }
+    }
+}
+
+impl Solution {
+    fn of(row: &LayoutRow) -> Solution {
+        Solution {
+            min_step: row.min_solution_step,
+            min_num: row.min_solution_num,
+            num: row.solution_num,
+        }
+    }
+}
+
+impl CaseResponse {
+    /// The response for a layout row of a group of `group_size` layouts.
+    pub(crate) fn new(row: &LayoutRow, group_size: u32) -> Result<CaseResponse, AppError> {
+        let code = stored_code(&row.code)?;
+        let layout = code.layout();
+        let key = row.group;
+        Ok(CaseResponse {
+            code: row.code.clone(),
+            short_code: short_code(row.id)?,
+            id: row.id,
+            classification: Classification {
+                name: format!("{key}-{}", row.group_index),
+                jiang: key.jiang,
+                bing: key.bing,
+                style: key.style,
+                group_num: key.group_num,
+                group_index: row.group_index,
+            },
+            group: GroupRef {
+                name: key.to_string(),
+                size: group_size,
+            },
+            is_mirror: row.is_mirror,
+            solved: layout.is_solved(),
+            farthest: Farthest::of(row),
+            solution: Solution::of(row),
+            board: layout.rows(),
+        })
+    }
+}
+
+impl CaseSummary {
+    /// The summary of a layout row.
+    pub(crate) fn new(row: &LayoutRow) -> Result<CaseSummary, AppError> {
+        Ok(CaseSummary {
+            code: row.code.clone(),
+            short_code: short_code(row.id)?,
+            id: row.id,
+            group_index: row.group_index,
+            is_mirror: row.is_mirror,
+            solved: stored_code(&row.code)?.is_solved(),
+            farthest: Farthest::of(row),
+            solution: Solution::of(row),
+        })
+    }
+}
+
+impl From<&GroupRow> for GroupResponse {
+    fn from(row: &GroupRow) -> GroupResponse {
+        let key = row.key;
+        GroupResponse {
+            name: key.to_string(),
+            jiang: key.jiang,
+            bing: key.bing,
+            style: key.style,
+            group_num: key.group_num,
+            size: row.size,
+            smallest_code: row.smallest_code.clone(),
+            diameter: row.diameter,
+            n_solved: row.n_solved,
+            max_min_solution_step: row.max_min_solution_step,
+            max_min_solution_code: row.max_min_solution_code.clone(),
+            mirror_group: GroupKey {
+                group_num: row.mirror_group_num,
+                ..key
+            }
+            .to_string(),
+            is_self_mirror: row.is_self_mirror(),
+        }
+    }
+}
+
+impl From<&ClassRow> for ClassStats {
+    fn from(row: &ClassRow) -> ClassStats {
+        ClassStats {
+            name: row.name(),
+            jiang: row.jiang,
+            bing: row.bing,
+            style: row.style,
+            n_layouts: row.n_layouts,
+            n_groups: row.n_groups,
+            n_solvable_groups: row.n_solvable_groups,
+            n_solved: row.n_solved,
+            largest_group_size: row.largest_group_size,
+            diameter: row.diameter,
+            max_min_solution_step: row.max_min_solution_step,
+            max_min_solution_code: row.max_min_solution_code.clone(),
+        }
+    }
+}

@@ -1,0 +1,236 @@
+//! `/case/{code}` and what hangs off it, and `/classification/{name}`.
+
+use axum::extract::State;
+use axum::Json;
+use klotski::analysis::reference::{self, LayoutReport};
+use klotski::analysis::LayoutAnalysis;
+use klotski::{Classification, Code, LayoutRef};
+use schema::LayoutRow;
+
+use super::{page_limit, CodePage, LAYOUT_PARAM};
+use crate::error::{AppError, ErrorBody};
+use crate::extract::{Path, Query};
+use crate::lookup;
+use crate::model::{stored_code, CaseResponse, FarthestPage, MinSolutionsPage, SolutionResponse};
+use crate::search;
+use crate::state::{AppState, Catalog};
+
+/// One layout: its names, its group and its analysis.
+#[utoipa::path(
+    get,
+    path = "/case/{code}",
+    tag = "cases",
+    params(("code" = String, Path, description = LAYOUT_PARAM, example = "1A9BF0C00")),
+    responses(
+        (status = 200, description = "The layout.", body = CaseResponse),
+        (status = 400, description = "Neither a code nor a short code; the detail says why.", body = ErrorBody),
+        (status = 404, description = "The database does not hold the layout (a partial database: the detail lists the classes it holds).", body = ErrorBody),
+        (status = 503, description = "The request took longer than the time limit.", body = ErrorBody),
+    )
+)]
+pub(crate) async fn case_get(
+    State(state): State<AppState>,
+    Path(code): Path<String>,
+) -> Result<Json<CaseResponse>, AppError> {
+    let layout: LayoutRef = code.parse()?;
+    let row = state
+        .query(move |db, catalog| lookup::layout(db, catalog, layout))
+        .await?;
+    Ok(Json(case_response(state.catalog(), &row)?))
+}
+
+/// One layout by its classification: the same answer as `/case/{code}`.
+#[utoipa::path(
+    get,
+    path = "/classification/{name}",
+    tag = "cases",
+    params(("name" = String, Path, description = "A classification `J-B-S-G-I`: jiang, bing, style, group_num, group_index.", example = "5-4-1-1-7472")),
+    responses(
+        (status = 200, description = "The layout.", body = CaseResponse),
+        (status = 400, description = "Not five numbers joined by `-`, or an impossible class.", body = ErrorBody),
+        (status = 404, description = "No such class in the database, no such group in the class, or group_index past the group's end.", body = ErrorBody),
+        (status = 503, description = "The request took longer than the time limit.", body = ErrorBody),
+    )
+)]
+pub(crate) async fn classification_get(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+) -> Result<Json<CaseResponse>, AppError> {
+    let name: Classification = name.parse().map_err(|error| AppError::InvalidName {
+        expected: "classification J-B-S-G-I such as 5-4-1-1-7472",
+        error,
+    })?;
+    let row = state
+        .query(move |db, catalog| lookup::classified(db, catalog, name))
+        .await?;
+    Ok(Json(case_response(state.catalog(), &row)?))
+}
+
+/// One minimum-step solution: the layouts from this one to a solved layout.
+///
+/// Walked down the stored `min_solution_step`: at each step, the neighbour
+/// with the smallest code among those one step nearer to a solution. No
+/// search of the group; a few database lookups per step.
+#[utoipa::path(
+    get,
+    path = "/case/{code}/solution",
+    tag = "cases",
+    params(("code" = String, Path, description = LAYOUT_PARAM, example = "1A9BF0C00")),
+    responses(
+        (status = 200, description = "The solution: `min_solution_step + 1` layouts, the first the layout asked for, the last solved.", body = SolutionResponse),
+        (status = 400, description = "Neither a code nor a short code.", body = ErrorBody),
+        (status = 404, description = "The database does not hold the layout, or its group has no solved layout (`no_solution`).", body = ErrorBody),
+        (status = 503, description = "The request took longer than the time limit.", body = ErrorBody),
+    )
+)]
+pub(crate) async fn case_solution_get(
+    State(state): State<AppState>,
+    Path(code): Path<String>,
+) -> Result<Json<SolutionResponse>, AppError> {
+    let layout: LayoutRef = code.parse()?;
+    let (row, path) = state
+        .query(move |db, catalog| {
+            let row = lookup::layout(db, catalog, layout)?;
+            let Ok(steps) = u32::try_from(row.min_solution_step) else {
+                return Err(AppError::NoSolution(format!(
+                    "layout {} is in group {}, which has no solved layout",
+                    row.code, row.group
+                )));
+            };
+            let start = stored_code(&row.code)?;
+            let path = search::solution_walk(start, steps, |next: Code| {
+                let next = db.layout_by_code(&next.to_string())?;
+                Ok::<_, AppError>(next.map(|next| next.min_solution_step))
+            })?;
+            Ok((row, path))
+        })
+        .await?;
+    Ok(Json(SolutionResponse {
+        code: row.code,
+        min_solution_step: (path.len() - 1) as u32,
+        layouts: path.iter().map(Code::to_string).collect(),
+    }))
+}
+
+/// The layouts farthest from this one in its group, paged.
+///
+/// Needs one breadth-first search over the whole group (the group's graph is
+/// built from the engine and kept for later requests): milliseconds for most
+/// groups, about 2 s for the largest (964,656 layouts) the first time.
+/// Searches run one at a time; a request still waiting or searching when the
+/// time limit ends gets a 503.
+#[utoipa::path(
+    get,
+    path = "/case/{code}/farthest",
+    tag = "cases",
+    params(("code" = String, Path, description = LAYOUT_PARAM, example = "1A9BF0C00"), CodePage),
+    responses(
+        (status = 200, description = "A page of the farthest layouts, ascending codes.", body = FarthestPage),
+        (status = 400, description = "A bad code, cursor or limit.", body = ErrorBody),
+        (status = 404, description = "The database does not hold the layout.", body = ErrorBody),
+        (status = 503, description = "The request took longer than the time limit.", body = ErrorBody),
+    )
+)]
+pub(crate) async fn case_farthest_get(
+    State(state): State<AppState>,
+    Path(code): Path<String>,
+    Query(page): Query<CodePage>,
+) -> Result<Json<FarthestPage>, AppError> {
+    let (row, report, after, limit) = analyse(&state, &code, page, false).await?;
+    let (layouts, next) = page_of(&report.farthest, after, limit);
+    Ok(Json(FarthestPage {
+        code: row.code,
+        farthest_step: report.analysis.farthest_step,
+        farthest_num: report.analysis.farthest_num,
+        layouts,
+        next,
+    }))
+}
+
+/// The solved layouts nearest to this one, paged.
+///
+/// Needs one breadth-first search over the whole group, as
+/// `/case/{code}/farthest` does (none when the group has no solved layout).
+#[utoipa::path(
+    get,
+    path = "/case/{code}/min-solutions",
+    tag = "cases",
+    params(("code" = String, Path, description = LAYOUT_PARAM, example = "1A9BF0C00"), CodePage),
+    responses(
+        (status = 200, description = "A page of the nearest solved layouts, ascending codes (none when the group has no solved layout).", body = MinSolutionsPage),
+        (status = 400, description = "A bad code, cursor or limit.", body = ErrorBody),
+        (status = 404, description = "The database does not hold the layout.", body = ErrorBody),
+        (status = 503, description = "The request took longer than the time limit.", body = ErrorBody),
+    )
+)]
+pub(crate) async fn case_min_solutions_get(
+    State(state): State<AppState>,
+    Path(code): Path<String>,
+    Query(page): Query<CodePage>,
+) -> Result<Json<MinSolutionsPage>, AppError> {
+    let (row, report, after, limit) = analyse(&state, &code, page, true).await?;
+    let (layouts, next) = page_of(&report.min_solutions, after, limit);
+    Ok(Json(MinSolutionsPage {
+        code: row.code,
+        min_solution_step: report.analysis.min_solution_step,
+        min_solution_num: report.analysis.min_solution_num,
+        layouts,
+        next,
+    }))
+}
+
+/// Reads a layout and its page request, then searches its group; skips the
+/// search when only solutions are wanted and the group has none.
+async fn analyse(
+    state: &AppState,
+    code: &str,
+    page: CodePage,
+    solutions_only: bool,
+) -> Result<(LayoutRow, LayoutReport, Option<Code>, u32), AppError> {
+    let layout: LayoutRef = code.parse()?;
+    let after = page.after.as_deref().map(str::parse::<Code>).transpose()?;
+    let limit = page_limit(page.limit)?;
+    let row = state
+        .query(move |db, catalog| lookup::layout(db, catalog, layout))
+        .await?;
+    let start = stored_code(&row.code)?;
+    let report = if solutions_only && row.min_solution_step < 0 {
+        LayoutReport {
+            analysis: LayoutAnalysis {
+                min_solution_step: -1,
+                ..LayoutAnalysis::default()
+            },
+            farthest: Vec::new(),
+            min_solutions: Vec::new(),
+        }
+    } else {
+        let key = row.group;
+        state
+            .search(move |graphs| {
+                let graph = graphs.get_or_build(key, start);
+                let node = graph.node(start).expect("a layout is in its own group");
+                reference::analyse_layout(&graph, node)
+            })
+            .await?
+    };
+    Ok((row, report, after, limit))
+}
+
+/// The codes after `after` (all when `None`), at most `limit` of them, and
+/// the cursor of the next page when there is one.
+fn page_of(codes: &[Code], after: Option<Code>, limit: u32) -> (Vec<String>, Option<String>) {
+    let start = after.map_or(0, |after| codes.partition_point(|&code| code <= after));
+    let end = codes.len().min(start + limit as usize);
+    let page: Vec<String> = codes[start..end].iter().map(Code::to_string).collect();
+    let next = (end < codes.len()).then(|| page.last().cloned()).flatten();
+    (page, next)
+}
+
+/// The /case answer for a row.
+fn case_response(catalog: &Catalog, row: &LayoutRow) -> Result<CaseResponse, AppError> {
+    let group_size = *catalog
+        .group_sizes
+        .get(&row.group)
+        .ok_or_else(|| AppError::Internal(format!("group {} has no size", row.group)))?;
+    CaseResponse::new(row, group_size)
+}

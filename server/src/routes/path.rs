@@ -1,0 +1,75 @@
+//! `/path/{from}/{to}`: a shortest path between two layouts.
+
+use axum::extract::State;
+use axum::Json;
+use klotski::{Code, LayoutRef};
+
+use super::LAYOUT_PARAM;
+use crate::error::{AppError, ErrorBody};
+use crate::extract::Path;
+use crate::lookup;
+use crate::model::{stored_code, PathResponse};
+use crate::search;
+use crate::state::AppState;
+
+/// A shortest path between two layouts of one group.
+///
+/// At each step the neighbour with the smallest code among those one step
+/// nearer to `to`, so the answer is always the same. Needs a breadth-first
+/// search over the group (built from the engine and kept for later
+/// requests): milliseconds for most groups, about 2 s for the largest the
+/// first time. Searches run one at a time; a request still waiting or
+/// searching when the time limit ends gets a 503.
+#[utoipa::path(
+    get,
+    path = "/path/{from}/{to}",
+    tag = "cases",
+    params(
+        ("from" = String, Path, description = LAYOUT_PARAM, example = "1A9BF0C00"),
+        ("to" = String, Path, description = LAYOUT_PARAM, example = "DAAF4CC00"),
+    ),
+    responses(
+        (status = 200, description = "The path: `step + 1` layouts from `from` to `to`.", body = PathResponse),
+        (status = 400, description = "A layout is neither a code nor a short code.", body = ErrorBody),
+        (status = 404, description = "The database does not hold a layout, or the two are in different groups (`different_groups`): steps never leave a group.", body = ErrorBody),
+        (status = 503, description = "The request took longer than the time limit.", body = ErrorBody),
+    )
+)]
+pub(crate) async fn path_get(
+    State(state): State<AppState>,
+    Path((from, to)): Path<(String, String)>,
+) -> Result<Json<PathResponse>, AppError> {
+    let from: LayoutRef = from.parse()?;
+    let to: LayoutRef = to.parse()?;
+    let (from, to) = state
+        .query(move |db, catalog| {
+            Ok((
+                lookup::layout(db, catalog, from)?,
+                lookup::layout(db, catalog, to)?,
+            ))
+        })
+        .await?;
+    if from.group != to.group {
+        return Err(AppError::DifferentGroups(format!(
+            "{} is in group {} and {} in group {}: no sequence of steps joins them, \
+             since steps never leave a group",
+            from.code, from.group, to.code, to.group
+        )));
+    }
+    let (start, goal) = (stored_code(&from.code)?, stored_code(&to.code)?);
+    let key = from.group;
+    let path = state
+        .search(move |graphs| {
+            let graph = graphs.get_or_build(key, start);
+            let node = |code| graph.node(code).expect("both layouts are in the group");
+            search::shortest_path(&graph, node(start), node(goal))
+        })
+        .await?
+        .ok_or_else(|| AppError::Internal(format!("no path in group {key}")))?;
+    Ok(Json(PathResponse {
+        from: from.code,
+        to: to.code,
+        step: (path.len() - 1) as u32,
+        layouts: path.iter().map(Code::to_string).collect(),
+    }))
+}

@@ -1,0 +1,76 @@
+//! `/stats`, `/health` and `/openapi.json`.
+
+use axum::extract::State;
+use axum::http::header::CONTENT_TYPE;
+use axum::response::IntoResponse;
+use axum::Json;
+
+use crate::error::{AppError, ErrorBody};
+use crate::model::{ClassStats, HealthResponse, StatsResponse, Totals};
+use crate::state::AppState;
+
+/// Totals and counts per class, over the classes the database holds.
+#[utoipa::path(
+    get,
+    path = "/stats",
+    tag = "service",
+    responses((status = 200, description = "The counts.", body = StatsResponse))
+)]
+pub(crate) async fn stats_get(State(state): State<AppState>) -> Json<StatsResponse> {
+    let catalog = state.catalog();
+    let totals = catalog.totals;
+    Json(StatsResponse {
+        totals: Totals {
+            n_classes: totals.n_classes,
+            n_groups: totals.n_groups,
+            n_layouts: totals.n_layouts,
+            n_solved: totals.n_solved,
+        },
+        partial: catalog.meta.partial,
+        schema_version: catalog.meta.schema_version,
+        engine_version: catalog.meta.engine_version.clone(),
+        build_date: catalog.meta.build_date.clone(),
+        classes: catalog.classes.iter().map(ClassStats::from).collect(),
+    })
+}
+
+/// The service is up and its database answers a query.
+#[utoipa::path(
+    get,
+    path = "/health",
+    tag = "service",
+    responses(
+        (status = 200, description = "Up.", body = HealthResponse),
+        (status = 503, description = "The request took longer than the time limit.", body = ErrorBody),
+    )
+)]
+pub(crate) async fn health_get(
+    State(state): State<AppState>,
+) -> Result<Json<HealthResponse>, AppError> {
+    let complete = state.query(|db, _| Ok(db.meta()?.complete)).await?;
+    if !complete {
+        return Err(AppError::Internal(
+            "the database reads as incomplete".into(),
+        ));
+    }
+    let catalog = state.catalog();
+    Ok(Json(HealthResponse {
+        status: "ok".to_owned(),
+        partial: catalog.meta.partial,
+        n_classes: catalog.totals.n_classes,
+    }))
+}
+
+/// This document: OpenAPI 3.1, generated from the handlers.
+#[utoipa::path(
+    get,
+    path = "/openapi.json",
+    tag = "service",
+    responses((status = 200, description = "The OpenAPI document.", content_type = "application/json", body = Object))
+)]
+pub(crate) async fn openapi_get(State(state): State<AppState>) -> impl IntoResponse {
+    (
+        [(CONTENT_TYPE, "application/json")],
+        state.shared.openapi_json.clone(),
+    )
+}

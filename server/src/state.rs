@@ -1,0 +1,179 @@
+//! The state every handler shares: the settings, the database connections,
+//! what the database holds (read once at start: it is read-only), the graph
+//! cache and the gate on group searches.
+
+use std::collections::HashMap;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use schema::{ClassRow, Database, GroupFilter, GroupKey, Meta, Page, Totals};
+use tokio::sync::Semaphore;
+
+use crate::error::AppError;
+use crate::pool::Pool;
+use crate::search::GraphCache;
+
+/// The service's settings.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Read-only database connections: how many queries run at once.
+    pub n_connections: usize,
+    /// How long a request may take before it is answered 503.
+    pub request_timeout: Duration,
+    /// How many group searches (graph builds and breadth-first searches,
+    /// which use every core) run at once; the others wait their turn.
+    pub n_searches: usize,
+    /// Bytes of group graphs kept for later searches.
+    pub graph_cache_bytes: usize,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            n_connections: 8,
+            request_timeout: Duration::from_secs(10),
+            n_searches: 1,
+            graph_cache_bytes: 256 << 20,
+        }
+    }
+}
+
+/// The handlers' shared state; cloning it is cheap.
+#[derive(Clone)]
+pub struct AppState {
+    pub(crate) shared: Arc<Shared>,
+}
+
+pub(crate) struct Shared {
+    pub(crate) config: Config,
+    pub(crate) pool: Arc<Pool>,
+    pub(crate) catalog: Catalog,
+    pub(crate) graphs: GraphCache,
+    pub(crate) searches: Arc<Semaphore>,
+    /// The OpenAPI document, serialised once.
+    pub(crate) openapi_json: String,
+}
+
+/// What the database holds, read at start.
+pub(crate) struct Catalog {
+    pub(crate) meta: Meta,
+    pub(crate) totals: Totals,
+    /// Every class held, by name.
+    pub(crate) classes: Vec<ClassRow>,
+    /// Every group's size: /case answers with it, and a map lookup is
+    /// cheaper than a query.
+    pub(crate) group_sizes: HashMap<GroupKey, u32>,
+}
+
+impl Catalog {
+    fn load(db: &Database) -> schema::Result<Catalog> {
+        let meta = db.meta()?;
+        let totals = db.totals()?;
+        let classes = db.classes()?;
+        let all = Page {
+            after: None,
+            limit: u32::MAX,
+        };
+        let group_sizes = db
+            .groups(&GroupFilter::default(), all)?
+            .into_iter()
+            .map(|group| (group.key, group.size))
+            .collect();
+        Ok(Catalog {
+            meta,
+            totals,
+            classes,
+            group_sizes,
+        })
+    }
+
+    /// Which classes the database holds, for error details and the log.
+    pub(crate) fn held(&self) -> String {
+        if !self.meta.partial {
+            return format!("all {} classes", self.classes.len());
+        }
+        let names: Vec<String> = self.classes.iter().map(ClassRow::name).collect();
+        format!(
+            "{} of {} classes: {}",
+            names.len(),
+            schema::N_CLASSES,
+            names.join(", ")
+        )
+    }
+}
+
+impl AppState {
+    /// Opens the database at `path` read-only (checking that it is a
+    /// finished Klotski database of this schema version) with the
+    /// connections `config` asks for, and reads what it holds.
+    pub fn open(path: &Path, config: Config) -> schema::Result<AppState> {
+        let pool = Pool::open(path, config.n_connections)?;
+        let catalog = Catalog::load(&Database::open(path)?)?;
+        let graphs = GraphCache::new(config.graph_cache_bytes);
+        let searches = Arc::new(Semaphore::new(config.n_searches.max(1)));
+        let openapi_json = crate::openapi::document()
+            .to_json()
+            .expect("the OpenAPI document serialises");
+        Ok(AppState {
+            shared: Arc::new(Shared {
+                config,
+                pool: Arc::new(pool),
+                catalog,
+                graphs,
+                searches,
+                openapi_json,
+            }),
+        })
+    }
+
+    /// Which classes the database holds, e.g. `all 203 classes` or
+    /// `3 of 203 classes: 0-0-0, 0-1-0, 1-0-0`.
+    pub fn classes_held(&self) -> String {
+        self.shared.catalog.held()
+    }
+
+    pub(crate) fn config(&self) -> &Config {
+        &self.shared.config
+    }
+
+    pub(crate) fn catalog(&self) -> &Catalog {
+        &self.shared.catalog
+    }
+
+    /// Runs a query with a connection and the catalog, on a blocking thread.
+    pub(crate) async fn query<T, F>(&self, query: F) -> Result<T, AppError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Database, &Catalog) -> Result<T, AppError> + Send + 'static,
+    {
+        let shared = Arc::clone(&self.shared);
+        self.shared
+            .pool
+            .run(move |db| query(db, &shared.catalog))
+            .await
+    }
+
+    /// Runs a group search on a blocking thread, once a search permit is
+    /// free; the graph cache is at hand.
+    pub(crate) async fn search<T, F>(&self, search: F) -> Result<T, AppError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&GraphCache) -> T + Send + 'static,
+    {
+        let permit = Arc::clone(&self.shared.searches)
+            .acquire_owned()
+            .await
+            .expect("the semaphore is never closed");
+        let shared = Arc::clone(&self.shared);
+        // Held until the search ends, even when the request's time is up:
+        // an abandoned search still occupies the cores.
+        tokio::task::spawn_blocking(move || {
+            let result = catch_unwind(AssertUnwindSafe(|| search(&shared.graphs)));
+            drop(permit);
+            result.map_err(|_| AppError::Internal("a group search panicked".into()))
+        })
+        .await?
+    }
+}
