@@ -1,6 +1,6 @@
 //! 512-bit sets: one bit per source of a bit-parallel search.
 
-use std::ops::{BitAndAssign, BitOrAssign};
+use std::ops::BitOrAssign;
 
 /// Number of sources searched at once.
 pub(crate) const WIDTH: usize = 512;
@@ -68,15 +68,6 @@ impl BitOrAssign<&Lanes> for Lanes {
     fn bitor_assign(&mut self, other: &Lanes) {
         for (word, other) in self.0.iter_mut().zip(&other.0) {
             *word |= other;
-        }
-    }
-}
-
-impl BitAndAssign<&Lanes> for Lanes {
-    #[inline]
-    fn bitand_assign(&mut self, other: &Lanes) {
-        for (word, other) in self.0.iter_mut().zip(&other.0) {
-            *word &= other;
         }
     }
 }
