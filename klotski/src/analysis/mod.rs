@@ -8,7 +8,7 @@
 //!   correct and O(n * edges); used by tests, for single layouts and for the
 //!   layout lists.
 //! - [`analyse_group`]: the fast analyser. Bit-parallel breadth-first searches
-//!   from 512 sources at once: the farthest numbers from the few layouts that
+//!   from 1024 sources at once: the farthest numbers from the few layouts that
 //!   can be farthest from anybody (found by elimination with distance
 //!   bounds), the solution numbers from the solved layouts only (shortest
 //!   paths reverse).
@@ -20,6 +20,7 @@ mod class;
 mod fast;
 mod graph;
 mod lanes;
+mod node_set;
 pub mod reference;
 
 pub use class::analyse_class;
