@@ -9,7 +9,8 @@
 
 use rayon::prelude::*;
 
-use super::fast::{analyse_group, with_solutions};
+use super::fast::analyse_group;
+use super::solutions::with_solutions;
 use super::{GroupGraph, LayoutAnalysis};
 use crate::group::ClassGroups;
 use crate::layout::Layout;

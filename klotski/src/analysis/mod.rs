@@ -15,13 +15,16 @@
 //! - [`analyse_class`]: every group of a class, each symmetry orbit of groups
 //!   analysed once.
 
+mod batches;
 mod bit_bfs;
 mod class;
+mod farthest;
 mod fast;
 mod graph;
 mod lanes;
 mod node_set;
 pub mod reference;
+mod solutions;
 
 pub use class::analyse_class;
 pub use fast::analyse_group;

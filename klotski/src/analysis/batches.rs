@@ -1,0 +1,104 @@
+//! Source batches for the bit-parallel searches, and running them over
+//! worker threads.
+
+use std::collections::VecDeque;
+
+use rayon::prelude::*;
+
+use super::bit_bfs::BitBfs;
+use super::lanes::WIDTH;
+use super::GroupGraph;
+
+/// Searches from every batch, each worker thread reusing one search state
+/// (large: allocating one per batch costs more than some searches) and
+/// folding its batches into its own accumulator, which it returns.
+pub(crate) fn search_batches<A: Send>(
+    graph: &GroupGraph,
+    batches: &[Vec<u32>],
+    track_blocked: bool,
+    init: impl Fn() -> A + Sync,
+    search: impl Fn(&mut BitBfs, &[u32], &mut A) + Sync,
+) -> Vec<A> {
+    let workers = rayon::current_num_threads().clamp(1, batches.len().max(1));
+    (0..workers)
+        .into_par_iter()
+        .map(|worker| {
+            let mut bfs = BitBfs::new(graph, track_blocked);
+            let mut accumulator = init();
+            for batch in batches.iter().skip(worker).step_by(workers) {
+                search(&mut bfs, batch, &mut accumulator);
+            }
+            accumulator
+        })
+        .collect()
+}
+
+/// Merges per-worker results node by node into the first.
+pub(crate) fn merge_all<T>(per_worker: Vec<Vec<T>>, merge: impl Fn(&mut T, &T)) -> Vec<T> {
+    let mut workers = per_worker.into_iter();
+    let mut merged = workers.next().unwrap_or_default();
+    for other in workers {
+        for (a, b) in merged.iter_mut().zip(&other) {
+            merge(a, b);
+        }
+    }
+    merged
+}
+
+/// Splits the wanted nodes into batches of up to 1024 that are balls: the first
+/// unassigned wanted nodes a breadth-first search from a seed meets. A node at
+/// distance d from a ball's centre is reached by the ball's sources only at
+/// levels d - r ..= d + r (r the ball's radius), so it sits in few frontiers;
+/// batches of scattered sources keep every node busy for most levels.
+/// Seeds come in breadth-first order from node 0, so each ball grows from
+/// the edge of the region already assigned.
+pub(crate) fn ball_batches(graph: &GroupGraph, wanted: &[bool]) -> Vec<Vec<u32>> {
+    let n = graph.n_nodes();
+    let mut assigned: Vec<bool> = wanted.iter().map(|&wanted| !wanted).collect();
+    let mut visited_in = vec![usize::MAX; n];
+    let mut batches: Vec<Vec<u32>> = Vec::with_capacity(n.div_ceil(WIDTH));
+    let mut queue = VecDeque::new();
+    for seed in breadth_first_order(graph) {
+        if assigned[seed as usize] {
+            continue;
+        }
+        let stamp = batches.len();
+        let mut batch = Vec::with_capacity(WIDTH);
+        queue.clear();
+        queue.push_back(seed);
+        visited_in[seed as usize] = stamp;
+        while let Some(node) = queue.pop_front() {
+            if !std::mem::replace(&mut assigned[node as usize], true) {
+                batch.push(node);
+                if batch.len() == WIDTH {
+                    break;
+                }
+            }
+            for &next in graph.neighbours(node) {
+                if std::mem::replace(&mut visited_in[next as usize], stamp) != stamp {
+                    queue.push_back(next);
+                }
+            }
+        }
+        batches.push(batch);
+    }
+    batches
+}
+
+/// All nodes in breadth-first order from node 0 (a group is connected).
+fn breadth_first_order(graph: &GroupGraph) -> Vec<u32> {
+    let mut seen = vec![false; graph.n_nodes()];
+    let mut order = Vec::with_capacity(graph.n_nodes());
+    let mut queue = VecDeque::from([0u32]);
+    seen[0] = true;
+    while let Some(node) = queue.pop_front() {
+        order.push(node);
+        for &next in graph.neighbours(node) {
+            if !std::mem::replace(&mut seen[next as usize], true) {
+                queue.push_back(next);
+            }
+        }
+    }
+    assert_eq!(order.len(), graph.n_nodes(), "a group is connected");
+    order
+}

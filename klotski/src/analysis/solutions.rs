@@ -1,0 +1,151 @@
+//! Solution numbers: for every layout, its least distance to a solved
+//! layout, how many solved layouts are that near, and how many are solutions.
+
+use rayon::prelude::*;
+
+use super::batches::{ball_batches, merge_all, search_batches};
+use super::bit_bfs::Visitor;
+use super::lanes::Lanes;
+use super::{GroupGraph, LayoutAnalysis};
+
+/// Completes the farthest numbers with the solution numbers of every node.
+pub(crate) fn with_solutions(graph: &GroupGraph, farthest: Vec<(u32, u32)>) -> Vec<LayoutAnalysis> {
+    farthest
+        .into_iter()
+        .zip(solutions(graph))
+        .map(|((farthest_step, farthest_num), nearest)| LayoutAnalysis {
+            farthest_step,
+            farthest_num,
+            min_solution_step: nearest.step,
+            min_solution_num: nearest.n_nearest,
+            solution_num: nearest.n_solutions,
+        })
+        .collect()
+}
+
+/// A node's view of the solved layouts.
+#[derive(Clone, Copy)]
+struct Nearest {
+    /// Least distance to a solved layout, -1 for none.
+    step: i32,
+    /// Solved layouts at that distance.
+    n_nearest: u32,
+    /// Solved layouts that are solutions.
+    n_solutions: u32,
+}
+
+impl Nearest {
+    const NONE: Nearest = Nearest {
+        step: -1,
+        n_nearest: 0,
+        n_solutions: 0,
+    };
+
+    fn merge(&mut self, other: &Nearest) {
+        if other.step >= 0 && (self.step < 0 || other.step < self.step) {
+            self.step = other.step;
+            self.n_nearest = other.n_nearest;
+        } else if other.step >= 0 && other.step == self.step {
+            self.n_nearest += other.n_nearest;
+        }
+        self.n_solutions += other.n_solutions;
+    }
+}
+
+/// The solution numbers of every node, from searches started at the solved
+/// nodes only: distances are symmetric, and a solved S is a solution of A
+/// exactly when A is not blocked in the search from S (and A is S or not
+/// solved).
+///
+/// When the group is its own left-right mirror image, only one solved
+/// layout of each mirror pair is searched from: the mirror keeps the exit,
+/// so what the search from S finds at A, the search from S's image finds at
+/// A's image. This halves the searches of most large groups.
+fn solutions(graph: &GroupGraph) -> Vec<Nearest> {
+    let n = graph.n_nodes();
+    let mirror = left_right_images(graph);
+    let is_source = |node: u32| {
+        graph.is_solved(node)
+            && mirror
+                .as_ref()
+                .is_none_or(|mirror| node <= mirror[node as usize])
+    };
+    let sources: Vec<bool> = (0..n as u32).map(is_source).collect();
+    let per_worker = search_batches(
+        graph,
+        &ball_batches(graph, &sources),
+        true,
+        || vec![Nearest::NONE; n],
+        |bfs, batch, nearest| {
+            let mirror = mirror.as_deref().map(|mirror| {
+                let mut paired = Lanes::EMPTY;
+                for (index, &source) in batch.iter().enumerate() {
+                    if mirror[source as usize] != source {
+                        paired |= &Lanes::single(index);
+                    }
+                }
+                (mirror, paired)
+            });
+            bfs.run(
+                batch,
+                &mut SolutionVisitor {
+                    graph,
+                    nearest,
+                    mirror,
+                },
+            )
+        },
+    );
+    merge_all(per_worker, Nearest::merge)
+}
+
+/// Each node's left-right mirror image, when the group is its own image
+/// (symmetries map groups onto groups, so one layout decides).
+fn left_right_images(graph: &GroupGraph) -> Option<Vec<u32>> {
+    let image_node = |node: u32| graph.node(graph.code(node).layout().mirror_left_right().code());
+    image_node(0)?;
+    Some(
+        (0..graph.n_nodes() as u32)
+            .into_par_iter()
+            .map(|node| image_node(node).expect("the group is its own mirror image"))
+            .collect(),
+    )
+}
+
+/// Folds each arrival into the node's nearest-solution numbers.
+struct SolutionVisitor<'a> {
+    graph: &'a GroupGraph,
+    nearest: &'a mut [Nearest],
+    /// When searching from one solved layout per mirror pair: every node's
+    /// mirror image, and the sources whose image is another layout.
+    mirror: Option<(&'a [u32], Lanes)>,
+}
+
+impl SolutionVisitor<'_> {
+    fn record(&mut self, level: u32, node: u32, sources: &Lanes, blocked: &Lanes) {
+        // A solved node counts only its own search, which reaches it at level 0.
+        let n_solutions = match (self.graph.is_solved(node), level) {
+            (true, 0) => 1,
+            (true, _) => 0,
+            (false, _) => sources.and_not(blocked).count(),
+        };
+        let arrival = Nearest {
+            step: level as i32,
+            n_nearest: sources.count(),
+            n_solutions,
+        };
+        self.nearest[node as usize].merge(&arrival);
+    }
+}
+
+impl Visitor for SolutionVisitor<'_> {
+    fn arrive(&mut self, level: u32, node: u32, sources: &Lanes, blocked: &Lanes) {
+        self.record(level, node, sources, blocked);
+        if let Some((mirror, paired)) = self.mirror {
+            let images = sources.and(&paired);
+            if !images.is_empty() {
+                self.record(level, mirror[node as usize], &images, &blocked.and(&paired));
+            }
+        }
+    }
+}
