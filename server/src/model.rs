@@ -193,7 +193,7 @@ pub struct GroupResponse {
     pub jiang: u32,
     /// Number of 1x1 pieces.
     pub bing: u32,
-    /// Number of 2x1 pieces.
+    /// Number of horizontal 2x1 pieces.
     pub style: u32,
     /// The group's number in its class.
     pub group_num: u32,
@@ -283,7 +283,7 @@ pub struct ClassStats {
     pub jiang: u32,
     /// Number of 1x1 pieces.
     pub bing: u32,
-    /// Number of 2x1 pieces.
+    /// Number of horizontal 2x1 pieces.
     pub style: u32,
     /// Number of layouts.
     pub n_layouts: u32,

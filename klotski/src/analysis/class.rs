@@ -11,29 +11,9 @@ use rayon::prelude::*;
 
 use super::fast::analyse_group;
 use super::solutions::with_solutions;
+use super::symmetry::Symmetry;
 use super::{GroupGraph, LayoutAnalysis};
 use crate::group::ClassGroups;
-use crate::layout::Layout;
-
-/// The symmetries of the board, each its own inverse.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Symmetry {
-    LeftRight,
-    TopBottom,
-    Rotation,
-}
-
-impl Symmetry {
-    const ALL: [Symmetry; 3] = [Symmetry::LeftRight, Symmetry::TopBottom, Symmetry::Rotation];
-
-    fn apply(self, layout: Layout) -> Layout {
-        match self {
-            Symmetry::LeftRight => layout.mirror_left_right(),
-            Symmetry::TopBottom => layout.mirror_top_bottom(),
-            Symmetry::Rotation => layout.mirror_left_right().mirror_top_bottom(),
-        }
-    }
-}
 
 /// Analyses every group of a class; entry `g` holds group `g`'s analysis in
 /// group_index order.

@@ -8,6 +8,7 @@ use rayon::prelude::*;
 use super::batches::{ball_batches, merge_all, search_batches};
 use super::bit_bfs::Visitor;
 use super::lanes::{Lanes, SlicedCounters, WIDTH};
+use super::symmetry::Symmetry;
 use super::GroupGraph;
 
 /// `(farthest_step, farthest_num)` of every node, exactly, from searches
@@ -191,16 +192,10 @@ fn orbit_representatives(graph: &GroupGraph) -> Vec<u32> {
     (0..graph.n_nodes() as u32)
         .into_par_iter()
         .map(|node| {
-            let layout = graph.code(node).layout();
-            let left_right = layout.mirror_left_right();
-            [
-                left_right,
-                layout.mirror_top_bottom(),
-                left_right.mirror_top_bottom(),
-            ]
-            .iter()
-            .filter_map(|image| graph.node(image.code()))
-            .fold(node, u32::min)
+            Symmetry::ALL
+                .iter()
+                .filter_map(|symmetry| symmetry.image_node(graph, node))
+                .fold(node, u32::min)
         })
         .collect()
 }

@@ -25,6 +25,7 @@ mod lanes;
 mod node_set;
 pub mod reference;
 mod solutions;
+mod symmetry;
 
 pub use class::analyse_class;
 pub use fast::analyse_group;

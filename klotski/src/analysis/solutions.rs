@@ -6,6 +6,7 @@ use rayon::prelude::*;
 use super::batches::{ball_batches, merge_all, search_batches};
 use super::bit_bfs::Visitor;
 use super::lanes::Lanes;
+use super::symmetry::Symmetry;
 use super::{GroupGraph, LayoutAnalysis};
 
 /// Completes the farthest numbers with the solution numbers of every node.
@@ -102,7 +103,7 @@ fn solutions(graph: &GroupGraph) -> Vec<Nearest> {
 /// Each node's left-right mirror image, when the group is its own image
 /// (symmetries map groups onto groups, so one layout decides).
 fn left_right_images(graph: &GroupGraph) -> Option<Vec<u32>> {
-    let image_node = |node: u32| graph.node(graph.code(node).layout().mirror_left_right().code());
+    let image_node = |node| Symmetry::LeftRight.image_node(graph, node);
     image_node(0)?;
     Some(
         (0..graph.n_nodes() as u32)
