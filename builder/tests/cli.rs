@@ -136,24 +136,62 @@ const QUICK_CLASSES: &[&str] = &[
     "6-1-3", "6-2-4", "6-2-2", "6-2-3",
 ];
 
-#[test]
-fn analyse_class_reproduces_the_original_per_class_files() {
+/// The published MD5s of each class's files: (farthest, solution).
+fn seed_class_md5s() -> std::collections::HashMap<String, (String, String)> {
     let reference = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../klotski/tests/data/seed_class_files.tsv"
     ))
     .unwrap();
+    reference
+        .lines()
+        .skip(1)
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let md5s = (fields[2].to_uppercase(), fields[4].to_uppercase());
+            (fields[0].to_string(), md5s)
+        })
+        .collect()
+}
+
+#[test]
+fn analyse_class_reproduces_the_original_per_class_files() {
+    let md5s = seed_class_md5s();
     let out = std::env::temp_dir().join(format!("klotski-classes-{}", std::process::id()));
-    for line in reference.lines().skip(1) {
-        let fields: Vec<&str> = line.split('\t').collect();
-        let (class, farthest_md5, solution_md5) = (fields[0], fields[2], fields[4]);
-        if !QUICK_CLASSES.contains(&class) {
-            continue;
-        }
+    for &class in QUICK_CLASSES {
         stdout(&["analyse-class", class, "--out", out.to_str().unwrap()]);
-        let md5 = |name: &str| md5_of_file(&out.join(format!("{name}_{class}.csv"))).to_lowercase();
-        assert_eq!(md5("farthest"), farthest_md5, "farthest_{class}.csv");
-        assert_eq!(md5("solution"), solution_md5, "solution_{class}.csv");
+        let md5 = |name: &str| md5_of_file(&out.join(format!("{name}_{class}.csv")));
+        assert_eq!(md5("farthest"), md5s[class].0, "farthest_{class}.csv");
+        assert_eq!(md5("solution"), md5s[class].1, "solution_{class}.csv");
+    }
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+/// Larger classes whose solution files alone take a second or two (the
+/// farthest files need a reference search per layout).
+const SOLUTION_ONLY_CLASSES: &[&str] = &["1-10-1", "2-3-0", "4-4-0"];
+
+#[test]
+fn analyse_class_solution_files_of_larger_classes() {
+    let md5s = seed_class_md5s();
+    let out = std::env::temp_dir().join(format!("klotski-solutions-{}", std::process::id()));
+    for &class in SOLUTION_ONLY_CLASSES {
+        let out_arg = out.to_str().unwrap();
+        stdout(&[
+            "analyse-class",
+            class,
+            "--out",
+            out_arg,
+            "--files",
+            "solution",
+        ]);
+        let solution = out.join(format!("solution_{class}.csv"));
+        assert_eq!(
+            md5_of_file(&solution),
+            md5s[class].1,
+            "solution_{class}.csv"
+        );
+        assert!(!out.join(format!("farthest_{class}.csv")).exists());
     }
     std::fs::remove_dir_all(&out).unwrap();
 }

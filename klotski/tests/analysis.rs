@@ -1,7 +1,7 @@
 //! The fast analyser against the reference analyser (one breadth-first search
 //! per layout) and against the spec's known values.
 
-use klotski::analysis::{analyse_group, reference, GroupGraph, LayoutAnalysis};
+use klotski::analysis::{analyse_group, analyse_solutions, reference, GroupGraph, LayoutAnalysis};
 use klotski::{Class, ClassGroups, Code};
 use proptest::prelude::*;
 use rayon::prelude::*;
@@ -11,10 +11,12 @@ use rayon::prelude::*;
 const FULL_CHECK_LIMIT: u32 = 7_000;
 const SAMPLED_LAYOUTS: u32 = 96;
 
-/// Compares fast and reference on one group; returns how many layouts it checked.
+/// Compares fast and reference on one group, the numbers and the minimum
+/// solutions; returns how many layouts it checked.
 fn check_group(groups: &ClassGroups, group_num: u32) -> u32 {
     let graph = GroupGraph::build(groups.group_codes(group_num).collect());
     let fast = analyse_group(&graph);
+    let solutions = analyse_solutions(&graph);
     let n = graph.n_nodes() as u32;
     let step = if n <= FULL_CHECK_LIMIT {
         1
@@ -23,13 +25,27 @@ fn check_group(groups: &ClassGroups, group_num: u32) -> u32 {
     };
     let nodes: Vec<u32> = (0..n).step_by(step as usize).chain([n - 1]).collect();
     nodes.par_iter().for_each(|&node| {
-        let expected = reference::analyse_layout(&graph, node).analysis;
-        assert_eq!(
-            fast[node as usize],
-            expected,
+        let expected = reference::analyse_layout(&graph, node);
+        let name = format!(
             "{}-{group_num}-{node} ({})",
             groups.class(),
             graph.code(node)
+        );
+        assert_eq!(fast[node as usize], expected.analysis, "{name}");
+        let solution = &solutions[node as usize];
+        let min_solutions: Vec<Code> = solution
+            .min_solutions
+            .iter()
+            .map(|&s| graph.code(s))
+            .collect();
+        assert_eq!(min_solutions, expected.min_solutions, "{name}");
+        assert_eq!(
+            solution.min_solution_step, expected.analysis.min_solution_step,
+            "{name}"
+        );
+        assert_eq!(
+            solution.solution_num, expected.analysis.solution_num,
+            "{name}"
         );
     });
     nodes.len() as u32

@@ -12,6 +12,8 @@
 //!   can be farthest from anybody (found by elimination with distance
 //!   bounds), the solution numbers from the solved layouts only (shortest
 //!   paths reverse).
+//! - [`analyse_solutions`]: the solution numbers alone, with each layout's
+//!   minimum solutions (the searches from the solved layouts, cheap).
 //! - [`analyse_class`]: every group of a class, each symmetry orbit of groups
 //!   analysed once.
 
@@ -30,6 +32,7 @@ mod symmetry;
 pub use class::analyse_class;
 pub use fast::analyse_group;
 pub use graph::GroupGraph;
+pub use solutions::{analyse_solutions, SolutionReport};
 
 /// The five numbers of one layout.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]

@@ -13,7 +13,7 @@ use super::{GroupGraph, LayoutAnalysis};
 pub(crate) fn with_solutions(graph: &GroupGraph, farthest: Vec<(u32, u32)>) -> Vec<LayoutAnalysis> {
     farthest
         .into_iter()
-        .zip(solutions(graph))
+        .zip(solutions(graph, false))
         .map(|((farthest_step, farthest_num), nearest)| LayoutAnalysis {
             farthest_step,
             farthest_num,
@@ -24,8 +24,39 @@ pub(crate) fn with_solutions(graph: &GroupGraph, farthest: Vec<(u32, u32)>) -> V
         .collect()
 }
 
+/// A layout's solution numbers with the layouts behind them.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SolutionReport {
+    /// Least step distance to a solved layout; -1 when the group has none.
+    pub min_solution_step: i32,
+    /// The solved nodes that near (its minimum solutions), ascending; their
+    /// count is the layout's `min_solution_num`.
+    pub min_solutions: Vec<u32>,
+    /// How many solved layouts are solutions (see [`LayoutAnalysis`]).
+    pub solution_num: u32,
+}
+
+/// The solution numbers of every node together with its minimum solutions:
+/// the solved layouts at the least distance, the list behind
+/// `min_solution_num`. Costs the solution part of [`super::analyse_group`]
+/// (the farthest numbers, the dear part, are not computed).
+pub fn analyse_solutions(graph: &GroupGraph) -> Vec<SolutionReport> {
+    solutions(graph, true)
+        .into_par_iter()
+        .map(|mut nearest| {
+            nearest.sources.sort_unstable();
+            debug_assert_eq!(nearest.sources.len(), nearest.n_nearest as usize);
+            SolutionReport {
+                min_solution_step: nearest.step,
+                min_solutions: nearest.sources,
+                solution_num: nearest.n_solutions,
+            }
+        })
+        .collect()
+}
+
 /// A node's view of the solved layouts.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 struct Nearest {
     /// Least distance to a solved layout, -1 for none.
     step: i32,
@@ -33,6 +64,8 @@ struct Nearest {
     n_nearest: u32,
     /// Solved layouts that are solutions.
     n_solutions: u32,
+    /// The solved layouts at that distance, in no order, when collected.
+    sources: Vec<u32>,
 }
 
 impl Nearest {
@@ -40,14 +73,17 @@ impl Nearest {
         step: -1,
         n_nearest: 0,
         n_solutions: 0,
+        sources: Vec::new(),
     };
 
     fn merge(&mut self, other: &Nearest) {
         if other.step >= 0 && (self.step < 0 || other.step < self.step) {
             self.step = other.step;
             self.n_nearest = other.n_nearest;
+            self.sources.clone_from(&other.sources);
         } else if other.step >= 0 && other.step == self.step {
             self.n_nearest += other.n_nearest;
+            self.sources.extend_from_slice(&other.sources);
         }
         self.n_solutions += other.n_solutions;
     }
@@ -62,7 +98,10 @@ impl Nearest {
 /// layout of each mirror pair is searched from: the mirror keeps the exit,
 /// so what the search from S finds at A, the search from S's image finds at
 /// A's image. This halves the searches of most large groups.
-fn solutions(graph: &GroupGraph) -> Vec<Nearest> {
+///
+/// With `collect_sources`, each node also gets the list of its nearest
+/// solved layouts.
+fn solutions(graph: &GroupGraph, collect_sources: bool) -> Vec<Nearest> {
     let n = graph.n_nodes();
     let mirror = left_right_images(graph);
     let is_source = |node: u32| {
@@ -91,8 +130,10 @@ fn solutions(graph: &GroupGraph) -> Vec<Nearest> {
                 batch,
                 &mut SolutionVisitor {
                     graph,
+                    batch,
                     nearest,
                     mirror,
+                    collect_sources,
                 },
             )
         },
@@ -116,36 +157,54 @@ fn left_right_images(graph: &GroupGraph) -> Option<Vec<u32>> {
 /// Folds each arrival into the node's nearest-solution numbers.
 struct SolutionVisitor<'a> {
     graph: &'a GroupGraph,
+    /// The searched sources, by lane.
+    batch: &'a [u32],
     nearest: &'a mut [Nearest],
     /// When searching from one solved layout per mirror pair: every node's
     /// mirror image, and the sources whose image is another layout.
     mirror: Option<(&'a [u32], Lanes)>,
+    collect_sources: bool,
 }
 
 impl SolutionVisitor<'_> {
-    fn record(&mut self, level: u32, node: u32, sources: &Lanes, blocked: &Lanes) {
+    /// Folds in that `sources` (lanes of the batch, or of its mirror image
+    /// when `imaged`) reach `node` first at `level`.
+    fn record(&mut self, level: u32, node: u32, sources: &Lanes, blocked: &Lanes, imaged: bool) {
         // A solved node counts only its own search, which reaches it at level 0.
         let n_solutions = match (self.graph.is_solved(node), level) {
             (true, 0) => 1,
             (true, _) => 0,
             (false, _) => sources.and_not(blocked).count(),
         };
-        let arrival = Nearest {
+        let mut arrival = Nearest {
             step: level as i32,
             n_nearest: sources.count(),
             n_solutions,
+            sources: Vec::new(),
         };
-        self.nearest[node as usize].merge(&arrival);
+        let nearest = &mut self.nearest[node as usize];
+        if self.collect_sources && (nearest.step < 0 || level as i32 <= nearest.step) {
+            let source = |lane: usize| {
+                let source = self.batch[lane];
+                match self.mirror {
+                    Some((mirror, _)) if imaged => mirror[source as usize],
+                    _ => source,
+                }
+            };
+            arrival.sources = sources.indexes().map(source).collect();
+        }
+        nearest.merge(&arrival);
     }
 }
 
 impl Visitor for SolutionVisitor<'_> {
     fn arrive(&mut self, level: u32, node: u32, sources: &Lanes, blocked: &Lanes) {
-        self.record(level, node, sources, blocked);
+        self.record(level, node, sources, blocked, false);
         if let Some((mirror, paired)) = self.mirror {
             let images = sources.and(&paired);
             if !images.is_empty() {
-                self.record(level, mirror[node as usize], &images, &blocked.and(&paired));
+                let image = mirror[node as usize];
+                self.record(level, image, &images, &blocked.and(&paired), true);
             }
         }
     }
