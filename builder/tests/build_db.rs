@@ -327,7 +327,7 @@ fn export_of_a_partial_database_has_the_lines_of_its_classes() {
     assert_eq!(read("main.csv"), main.join("\n"));
 
     // The original per-class files without their lists of layouts, in the
-    // release order of the classes.
+    // release order of the classes, with the release files' `\r\n`.
     let per_class = dir.join("per-class");
     let (mut farthest, mut solution) = (String::new(), String::new());
     let present = classes(SHARED_CLASSES)
@@ -340,12 +340,12 @@ fn export_of_a_partial_database_has_the_lines_of_its_classes() {
             |name: &str| std::fs::read_to_string(per_class.join(format!("{name}_{class}.csv")));
         for line in file("farthest").unwrap().lines() {
             let fields: Vec<&str> = line.split(',').collect();
-            farthest += &format!("{},{},{}\n", fields[0], fields[1], fields[2]);
+            farthest += &format!("{},{},{}\r\n", fields[0], fields[1], fields[2]);
         }
         for line in file("solution").unwrap().lines() {
             let fields: Vec<&str> = line.split(',').collect();
             let kept = [fields[0], fields[1], fields[2], fields[4]];
-            solution += &format!("{}\n", kept.join(","));
+            solution += &format!("{}\r\n", kept.join(","));
         }
     }
     assert_eq!(read("farthest.csv"), farthest);
