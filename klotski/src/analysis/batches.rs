@@ -5,7 +5,7 @@ use std::collections::VecDeque;
 
 use rayon::prelude::*;
 
-use super::bit_bfs::BitBfs;
+use super::bit_bfs::{BitBfs, Tracking};
 use super::lanes::WIDTH;
 use super::GroupGraph;
 
@@ -15,7 +15,7 @@ use super::GroupGraph;
 pub(crate) fn search_batches<A: Send>(
     graph: &GroupGraph,
     batches: &[Vec<u32>],
-    track_blocked: bool,
+    tracking: Tracking,
     init: impl Fn() -> A + Sync,
     search: impl Fn(&mut BitBfs, &[u32], &mut A) + Sync,
 ) -> Vec<A> {
@@ -23,7 +23,7 @@ pub(crate) fn search_batches<A: Send>(
     (0..workers)
         .into_par_iter()
         .map(|worker| {
-            let mut bfs = BitBfs::new(graph, track_blocked);
+            let mut bfs = BitBfs::new(graph, tracking);
             let mut accumulator = init();
             for batch in batches.iter().skip(worker).step_by(workers) {
                 search(&mut bfs, batch, &mut accumulator);

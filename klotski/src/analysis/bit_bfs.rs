@@ -21,6 +21,25 @@ use super::lanes::{Lanes, WIDTH};
 use super::node_set::NodeSet;
 use super::GroupGraph;
 
+/// What a search tracks besides the arrivals.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Tracking {
+    /// Arrivals only.
+    Arrivals,
+    /// Also the blocked flags. A source's search ends once it is blocked at
+    /// every frontier node: it has nothing left that a solution count needs.
+    Blocked,
+    /// The blocked flags, with every source's search run to the end (for
+    /// searches that also report farthest numbers).
+    BlockedToTheEnd,
+}
+
+impl Tracking {
+    fn blocked(self) -> bool {
+        self != Tracking::Arrivals
+    }
+}
+
 /// Receives what a search finds, level by level.
 pub(crate) trait Visitor {
     /// `sources` reached `node` for the first time at `level` (level 0: the
@@ -33,9 +52,23 @@ pub(crate) trait Visitor {
     fn level_done(&mut self, _level: u32) {}
 }
 
+/// Both visitors receive everything.
+impl<A: Visitor, B: Visitor> Visitor for (A, B) {
+    fn arrive(&mut self, level: u32, node: u32, sources: &Lanes, blocked: &Lanes) {
+        self.0.arrive(level, node, sources, blocked);
+        self.1.arrive(level, node, sources, blocked);
+    }
+
+    fn level_done(&mut self, level: u32) {
+        self.0.level_done(level);
+        self.1.level_done(level);
+    }
+}
+
 /// Reusable state for searches over one graph.
 pub(crate) struct BitBfs<'g> {
     graph: &'g GroupGraph,
+    tracking: Tracking,
     track_blocked: bool,
     seen: Vec<Lanes>,
     frontier: Vec<Lanes>,
@@ -69,11 +102,13 @@ const NOT_A_SOURCE: u32 = u32::MAX;
 const MARK_FROM_FRONTIER_BELOW: usize = 2;
 
 impl<'g> BitBfs<'g> {
-    pub(crate) fn new(graph: &'g GroupGraph, track_blocked: bool) -> BitBfs<'g> {
+    pub(crate) fn new(graph: &'g GroupGraph, tracking: Tracking) -> BitBfs<'g> {
         let n = graph.n_nodes();
+        let track_blocked = tracking.blocked();
         let blocking = if track_blocked { n } else { 0 };
         BitBfs {
             graph,
+            tracking,
             track_blocked,
             seen: vec![Lanes::EMPTY; n],
             frontier: vec![Lanes::EMPTY; n],
@@ -131,7 +166,7 @@ impl<'g> BitBfs<'g> {
             if !self.current.is_empty() {
                 visitor.level_done(level);
             }
-            if self.track_blocked {
+            if self.tracking == Tracking::Blocked {
                 live = self.drop_blocked_sources();
             }
         }

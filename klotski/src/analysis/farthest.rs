@@ -6,13 +6,28 @@ use std::collections::VecDeque;
 use rayon::prelude::*;
 
 use super::batches::{ball_batches, merge_all, search_batches};
-use super::bit_bfs::Visitor;
+use super::bit_bfs::{Tracking, Visitor};
 use super::lanes::{Lanes, SlicedCounters, WIDTH};
 use super::symmetry::Symmetry;
 use super::GroupGraph;
 
-/// `(farthest_step, farthest_num)` of every node, exactly, from searches
-/// started at few nodes.
+/// How a group's farthest numbers are found.
+pub(crate) enum Plan {
+    /// Searches from these nodes, a superset of the layouts farthest from
+    /// some layout, give every node's numbers ([`farthest_from`]).
+    FromCandidates(Vec<bool>),
+    /// Elimination failed: each orbit's representative needs its own
+    /// search ([`farthest_of_each`]).
+    EachOrbit {
+        /// Entry `v`: node v's orbit's representative.
+        representative: Vec<u32>,
+        /// Entry `v`: at most node v's farthest step.
+        lower_bounds: Vec<u32>,
+    },
+}
+
+/// Chooses the searches that give every node's `(farthest_step,
+/// farthest_num)` exactly.
 ///
 /// Let F be the layouts that are farthest from some layout: in these graphs
 /// a tiny set (24 of the 25,955 layouts of the group of `1A9BF0C00`). If a
@@ -23,10 +38,10 @@ use super::GroupGraph;
 /// (L(v) - d(w, v)) has, for every v, d(u, v) <= d(u, w) + d(w, v) < L(v) <=
 /// ecc(v): u is farthest from nobody. On that group this leaves 40 candidates
 /// and cuts the farthest pass from 26 batches of 1024 sources to 1.
-pub(crate) fn farthest_numbers(graph: &GroupGraph) -> Vec<(u32, u32)> {
+pub(crate) fn plan(graph: &GroupGraph) -> Plan {
     let n = graph.n_nodes();
     if n <= WIDTH {
-        return farthest_from(graph, &vec![true; n]);
+        return Plan::FromCandidates(vec![true; n]);
     }
     // Bounds from a few sweeps (each from the node with the largest bound so
     // far), then from the 1024 most peripheral nodes they reveal: farthest
@@ -61,21 +76,13 @@ pub(crate) fn farthest_numbers(graph: &GroupGraph) -> Vec<(u32, u32)> {
         .filter(|&(node, &rep)| rep == node as u32)
         .count();
     if candidates.iter().filter(|&&candidate| candidate).count() <= n_representatives {
-        return farthest_from(graph, &candidates);
+        Plan::FromCandidates(candidates)
+    } else {
+        Plan::EachOrbit {
+            representative,
+            lower_bounds,
+        }
     }
-    let wanted: Vec<bool> = representative
-        .iter()
-        .enumerate()
-        .map(|(node, &rep)| rep == node as u32)
-        .collect();
-    let mut numbers = vec![(0, 0); n];
-    for (node, step, num) in farthest_of_each(graph, &wanted) {
-        numbers[node as usize] = (step, num);
-    }
-    for (node, &rep) in representative.iter().enumerate() {
-        numbers[node] = numbers[rep as usize];
-    }
-    numbers
 }
 
 /// Most pivots tried per group. A pivot costs one plain search, a small
@@ -85,7 +92,7 @@ const MAX_PIVOTS: usize = 256;
 /// Pivots in a row that rule nothing out before the search for more stops.
 const MAX_USELESS_PIVOTS: usize = 8;
 
-/// Nodes that may be farthest from some node (see [`farthest_numbers`]).
+/// Nodes that may be farthest from some node (see [`plan`]).
 /// Pivots are taken greedily: the most central node not yet ruled out.
 fn farthest_candidates(graph: &GroupGraph, lower_bounds: &[u32]) -> Vec<bool> {
     let n = graph.n_nodes();
@@ -151,12 +158,12 @@ fn distances_from(graph: &GroupGraph, start: u32) -> Vec<u32> {
 /// For every node v: the largest distance from v to a `wanted` node, and how
 /// many wanted nodes are that far (distances are symmetric, so searches from
 /// the wanted nodes find them).
-fn farthest_from(graph: &GroupGraph, wanted: &[bool]) -> Vec<(u32, u32)> {
+pub(crate) fn farthest_from(graph: &GroupGraph, wanted: &[bool]) -> Vec<(u32, u32)> {
     let n = graph.n_nodes();
     let per_worker = search_batches(
         graph,
         &ball_batches(graph, wanted),
-        false,
+        Tracking::Arrivals,
         || vec![(0, 0); n],
         |bfs, batch, farthest| bfs.run(batch, &mut FarthestOfAll { farthest }),
     );
@@ -184,55 +191,96 @@ impl Visitor for FarthestOfAll<'_> {
     }
 }
 
-/// For each node, the smallest node of its orbit under the symmetries that
+/// For each node, the representative of its orbit under the symmetries that
 /// keep it in the group: the left-right and top-bottom mirrors and the
 /// 180-degree rotation. They map steps to steps, so the farthest numbers are
-/// equal over an orbit (the solution numbers are not: the exit is at the bottom).
+/// equal over an orbit (the solution numbers are not: the exit is at the
+/// bottom). The representative is the smallest solved node of the orbit, if
+/// any, else its smallest node: only the left-right mirror keeps a layout
+/// solved, so the solved representatives are exactly the solution sources
+/// (one per left-right pair), whose searches can serve both passes.
 fn orbit_representatives(graph: &GroupGraph) -> Vec<u32> {
+    let key = |node: u32| (!graph.is_solved(node), node);
     (0..graph.n_nodes() as u32)
         .into_par_iter()
         .map(|node| {
             Symmetry::ALL
                 .iter()
                 .filter_map(|symmetry| symmetry.image_node(graph, node))
-                .fold(node, u32::min)
+                .fold(node, |best, image| {
+                    std::cmp::min_by_key(best, image, |&n| key(n))
+                })
         })
         .collect()
 }
 
 /// `(node, farthest_step, farthest_num)` of every `wanted` node, from its own
-/// search. Sources go in batches of nearby nodes (see [`ball_batches`]).
-fn farthest_of_each(graph: &GroupGraph, wanted: &[bool]) -> Vec<(u32, u32, u32)> {
+/// search, given lower bounds of the farthest steps. Sources go in batches of
+/// nearby nodes (see [`ball_batches`]).
+pub(crate) fn farthest_of_each(
+    graph: &GroupGraph,
+    wanted: &[bool],
+    lower_bounds: &[u32],
+) -> Vec<(u32, u32, u32)> {
     let per_worker = search_batches(
         graph,
         &ball_batches(graph, wanted),
-        false,
+        Tracking::Arrivals,
         Vec::new,
         |bfs, batch, found: &mut Vec<(u32, u32, u32)>| {
-            let mut visitor = FarthestOfEach {
-                step: vec![0; batch.len()],
-                num: vec![0; batch.len()],
-                counters: SlicedCounters::new(),
-                reached: Lanes::EMPTY,
-            };
+            let mut visitor = FarthestOfEach::new(batch, lower_bounds);
             bfs.run(batch, &mut visitor);
-            found.extend((0..batch.len()).map(|i| (batch[i], visitor.step[i], visitor.num[i])));
+            found.extend(visitor.of_sources(batch));
         },
     );
     per_worker.concat()
 }
 
 /// Counts, per source, the arrivals of each level; the last level with any
-/// arrival is the source's farthest step.
-struct FarthestOfEach {
+/// arrival is the source's farthest step. Levels below every source's lower
+/// bound cannot be the last and go uncounted (in dense groups the bounds are
+/// mostly exact, so only the last level or two are counted).
+pub(crate) struct FarthestOfEach {
     step: Vec<u32>,
     num: Vec<u32>,
     counters: SlicedCounters,
     reached: Lanes,
+    count_from: u32,
+}
+
+impl FarthestOfEach {
+    /// A visitor for a search from `batch`, given lower bounds of every
+    /// node's farthest step.
+    pub(crate) fn new(batch: &[u32], lower_bounds: &[u32]) -> FarthestOfEach {
+        let count_from = batch
+            .iter()
+            .map(|&source| lower_bounds[source as usize])
+            .min()
+            .unwrap_or(0);
+        FarthestOfEach {
+            step: vec![0; batch.len()],
+            num: vec![0; batch.len()],
+            counters: SlicedCounters::new(),
+            reached: Lanes::EMPTY,
+            count_from,
+        }
+    }
+
+    /// After the search from `batch` has run to its end: `(source,
+    /// farthest_step, farthest_num)` of each source.
+    pub(crate) fn of_sources<'a>(
+        &'a self,
+        batch: &'a [u32],
+    ) -> impl Iterator<Item = (u32, u32, u32)> + 'a {
+        (0..batch.len()).map(|i| (batch[i], self.step[i], self.num[i]))
+    }
 }
 
 impl Visitor for FarthestOfEach {
-    fn arrive(&mut self, _level: u32, _node: u32, sources: &Lanes, _blocked: &Lanes) {
+    fn arrive(&mut self, level: u32, _node: u32, sources: &Lanes, _blocked: &Lanes) {
+        if level < self.count_from {
+            return;
+        }
         self.counters.add(sources);
         self.reached |= sources;
     }
