@@ -123,15 +123,10 @@ impl ClassFiles {
 fn solution_lines(graph: &GroupGraph, solutions: &[SolutionReport]) -> Vec<u8> {
     let mut bytes = Vec::new();
     for (node, solution) in solutions.iter().enumerate() {
-        let min_solutions: Vec<Code> = solution
-            .min_solutions
-            .iter()
-            .map(|&s| graph.code(s))
-            .collect();
         let line = solution_line(
             graph.code(node as u32),
             solution.min_solution_step,
-            &min_solutions,
+            &min_solution_codes(graph, solution),
             solution.solution_num,
         );
         bytes.extend_from_slice(line.as_bytes());
@@ -180,11 +175,7 @@ fn checked_lines(
             report.analysis
         );
     }
-    let fast_min_solutions: Vec<Code> = fast_solutions
-        .min_solutions
-        .iter()
-        .map(|&s| graph.code(s))
-        .collect();
+    let fast_min_solutions = min_solution_codes(graph, fast_solutions);
     if fast_min_solutions != report.min_solutions {
         bail!(
             "the analysers disagree on the minimum solutions of {code}: fast {fast_min_solutions:?}, reference {:?}",
@@ -202,6 +193,15 @@ fn checked_lines(
         numbers.solution_num,
     );
     Ok((farthest, solution))
+}
+
+/// The codes of a layout's minimum solutions, ascending.
+fn min_solution_codes(graph: &GroupGraph, solution: &SolutionReport) -> Vec<Code> {
+    solution
+        .min_solutions
+        .iter()
+        .map(|&node| graph.code(node))
+        .collect()
 }
 
 /// `CODE,min_solution_step,min_solution_num,S1-...-Sk,solution_num\n`.

@@ -69,7 +69,6 @@ impl<A: Visitor, B: Visitor> Visitor for (A, B) {
 pub(crate) struct BitBfs<'g> {
     graph: &'g GroupGraph,
     tracking: Tracking,
-    track_blocked: bool,
     seen: Vec<Lanes>,
     frontier: Vec<Lanes>,
     /// The sets of the nodes reached at the level being pulled.
@@ -104,12 +103,10 @@ const MARK_FROM_FRONTIER_BELOW: usize = 2;
 impl<'g> BitBfs<'g> {
     pub(crate) fn new(graph: &'g GroupGraph, tracking: Tracking) -> BitBfs<'g> {
         let n = graph.n_nodes();
-        let track_blocked = tracking.blocked();
-        let blocking = if track_blocked { n } else { 0 };
+        let blocking = if tracking.blocked() { n } else { 0 };
         BitBfs {
             graph,
             tracking,
-            track_blocked,
             seen: vec![Lanes::EMPTY; n],
             frontier: vec![Lanes::EMPTY; n],
             next: vec![Lanes::EMPTY; n],
@@ -148,7 +145,7 @@ impl<'g> BitBfs<'g> {
             self.seen[source as usize] = bit;
             self.frontier[source as usize] = bit;
             self.source_index[source as usize] = index as u32;
-            if self.track_blocked {
+            if self.tracking.blocked() {
                 self.blocked[source as usize] = Lanes::EMPTY;
             }
             self.current.push(source);
@@ -179,7 +176,7 @@ impl<'g> BitBfs<'g> {
     fn enter_frontier(&mut self) {
         for &node in &self.current {
             self.in_frontier.insert(node);
-            if self.track_blocked {
+            if self.tracking.blocked() {
                 self.passes_block[node as usize] =
                     self.blocked_beyond(node, &self.frontier[node as usize]);
             }
@@ -235,7 +232,7 @@ impl<'g> BitBfs<'g> {
                     continue;
                 }
                 arrived |= &self.frontier[neighbour as usize];
-                if self.track_blocked {
+                if self.tracking.blocked() {
                     passes_block |= &self.passes_block[neighbour as usize];
                 } else if missing.and_not(&arrived).is_empty() {
                     break;
@@ -248,7 +245,7 @@ impl<'g> BitBfs<'g> {
             if new == missing {
                 self.saturated.insert(node);
             }
-            let blocked = if self.track_blocked {
+            let blocked = if self.tracking.blocked() {
                 let blocked = passes_block.and(&new);
                 self.blocked[node_index] = blocked;
                 blocked
