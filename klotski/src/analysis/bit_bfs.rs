@@ -27,16 +27,14 @@ pub(crate) enum Tracking {
     /// Arrivals only.
     Arrivals,
     /// Also the blocked flags. A source's search ends once it is blocked at
-    /// every frontier node: it has nothing left that a solution count needs.
+    /// every frontier node (it has nothing left that a solution count needs),
+    /// unless the search is asked to run it to the end.
     Blocked,
-    /// The blocked flags, with every source's search run to the end (for
-    /// searches that also report farthest numbers).
-    BlockedToTheEnd,
 }
 
 impl Tracking {
     fn blocked(self) -> bool {
-        self != Tracking::Arrivals
+        self == Tracking::Blocked
     }
 }
 
@@ -124,8 +122,20 @@ impl<'g> BitBfs<'g> {
     }
 
     /// Searches from `sources` (distinct nodes, at most 1024) until every
-    /// reachable node is reached, reporting arrivals to `visitor`.
+    /// reachable node is reached, reporting arrivals to `visitor`. When
+    /// tracking blocked flags, sources blocked everywhere drop out early.
     pub(crate) fn run(&mut self, sources: &[u32], visitor: &mut impl Visitor) {
+        self.run_keeping(sources, &Lanes::EMPTY, visitor);
+    }
+
+    /// [`Self::run`], never dropping the sources of lanes `kept`: their
+    /// searches run to the end even when blocked everywhere.
+    pub(crate) fn run_keeping(
+        &mut self,
+        sources: &[u32],
+        kept: &Lanes,
+        visitor: &mut impl Visitor,
+    ) {
         assert!(sources.len() <= WIDTH);
         self.seen.fill(Lanes::EMPTY);
         for set in [&mut self.expanded, &mut self.touched, &mut self.saturated] {
@@ -163,8 +173,8 @@ impl<'g> BitBfs<'g> {
             if !self.current.is_empty() {
                 visitor.level_done(level);
             }
-            if self.tracking == Tracking::Blocked {
-                live = self.drop_blocked_sources();
+            if self.tracking.blocked() && !live.and_not(kept).is_empty() {
+                live = self.drop_blocked_sources(kept);
             }
         }
         for &source in sources {
@@ -286,16 +296,17 @@ impl<'g> BitBfs<'g> {
         blocked
     }
 
-    /// Drops the sources blocked at every frontier node and returns the
-    /// others. Everything a dropped source would reach later is blocked for
+    /// Drops the sources blocked at every frontier node, except those of lanes
+    /// `kept`, and returns the others. Everything a dropped source would reach later is blocked for
     /// it too (a node reached at the next level has a blocked parent), and a
     /// blocked arrival is never at a node's least distance to a solved layout
     /// (the layout that blocks it is nearer), so it has nothing left to report.
-    fn drop_blocked_sources(&mut self) -> Lanes {
+    fn drop_blocked_sources(&mut self, kept: &Lanes) -> Lanes {
         let mut live = Lanes::EMPTY;
         for &node in &self.current {
             let node = node as usize;
-            live |= &self.frontier[node].and_not(&self.blocked[node]);
+            let frontier = &self.frontier[node];
+            live |= &frontier.and_not(&self.blocked[node].and_not(kept));
         }
         let frontier = &mut self.frontier;
         self.current.retain(|&node| {

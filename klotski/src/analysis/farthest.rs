@@ -7,41 +7,42 @@ use rayon::prelude::*;
 
 use super::batches::{ball_batches, merge_all, search_batches};
 use super::bit_bfs::{Tracking, Visitor};
-use super::lanes::{Lanes, SlicedCounters, WIDTH};
-use super::symmetry::Symmetry;
+use super::lanes::{Lanes, WIDTH};
+use super::symmetry::Orbits;
 use super::GroupGraph;
 
 /// How a group's farthest numbers are found.
 pub(crate) enum Plan {
-    /// Searches from these nodes, a superset of the layouts farthest from
-    /// some layout, give every node's numbers ([`farthest_from`]).
-    FromCandidates(Vec<bool>),
-    /// Elimination failed: each orbit's representative needs its own
-    /// search ([`farthest_of_each`]).
-    EachOrbit {
-        /// Entry `v`: node v's orbit's representative.
-        representative: Vec<u32>,
-        /// Entry `v`: at most node v's farthest step.
-        lower_bounds: Vec<u32>,
-    },
+    /// The searches from the group's most peripheral nodes already gave
+    /// every node's `(farthest_step, farthest_num)`: they include every
+    /// layout that can be farthest from another.
+    Found(Vec<(u32, u32)>),
+    /// Searches from these nodes, one per symmetry orbit of the layouts that
+    /// may be farthest from another, give every node's numbers once their
+    /// records are folded over the orbits ([`farthest_records`],
+    /// [`fold_orbits`]).
+    SearchFrom(Vec<bool>),
 }
 
 /// Chooses the searches that give every node's `(farthest_step,
 /// farthest_num)` exactly.
 ///
-/// Let F be the layouts that are farthest from some layout: in these graphs
-/// a tiny set (24 of the 25,955 layouts of the group of `1A9BF0C00`). If a
-/// set C contains F, searches from C alone give every node's eccentricity (a
-/// farthest node of it is in C) and its farthest count (all of them are).
-/// C is found by elimination: with lower bounds L(v) <= ecc(v), a pivot w
-/// and its distances d(w, .), any u with d(u, w) < slack(w) = min over v of
-/// (L(v) - d(w, v)) has, for every v, d(u, v) <= d(u, w) + d(w, v) < L(v) <=
-/// ecc(v): u is farthest from nobody. On that group this leaves 40 candidates
-/// and cuts the farthest pass from 26 batches of 1024 sources to 1.
-pub(crate) fn plan(graph: &GroupGraph) -> Plan {
+/// Let F be the layouts that are farthest from some layout: in sparse
+/// groups a tiny set (24 of the 25,955 layouts of the group of
+/// `1A9BF0C00`). If a set C contains F, searches from C alone give every
+/// node's eccentricity (a farthest node of it is in C) and its farthest
+/// count (all of them are). C is found by elimination: with lower bounds
+/// L(v) <= ecc(v), a pivot w and its distances d(w, .), any u with d(u, w) <
+/// slack(w) = min over v of (L(v) - d(w, v)) has, for every v, d(u, v) <=
+/// d(u, w) + d(w, v) < L(v) <= ecc(v): u is farthest from nobody.
+///
+/// F is closed under the group's symmetries (they keep distances), so one
+/// search per orbit of C is enough. In dense groups of small diameter, where
+/// nearly every layout is farthest from some other, that is all the saving.
+pub(crate) fn plan(graph: &GroupGraph, orbits: &Orbits) -> Plan {
     let n = graph.n_nodes();
     if n <= WIDTH {
-        return Plan::FromCandidates(vec![true; n]);
+        return Plan::SearchFrom(orbit_representatives(graph, orbits, &vec![true; n]));
     }
     // Bounds from a few sweeps (each from the node with the largest bound so
     // far), then from the 1024 most peripheral nodes they reveal: farthest
@@ -60,47 +61,39 @@ pub(crate) fn plan(graph: &GroupGraph) -> Plan {
     for &node in by_bound.iter().take(WIDTH) {
         peripheral[node as usize] = true;
     }
-    let peripheral_bounds: Vec<u32> = farthest_from(graph, &peripheral)
-        .into_iter()
-        .map(|(step, _)| step)
-        .collect();
+    let from_peripheral = farthest_records(graph, &peripheral, |_| 1);
+    let peripheral_bounds: Vec<u32> = from_peripheral.iter().map(|&(step, _)| step).collect();
     raise_bounds(&mut lower_bounds, &peripheral_bounds);
-    let candidates = farthest_candidates(graph, &lower_bounds);
-    // Where elimination fails (dense groups of small diameter, where nearly
-    // every layout is farthest from some other), searching from one layout
-    // per symmetry orbit is cheaper.
-    let representative = orbit_representatives(graph);
-    let n_representatives = representative
+    let candidates = farthest_candidates(graph, &lower_bounds, orbits.order());
+    if candidates
         .iter()
-        .enumerate()
-        .filter(|&(node, &rep)| rep == node as u32)
-        .count();
-    if candidates.iter().filter(|&&candidate| candidate).count() <= n_representatives {
-        Plan::FromCandidates(candidates)
-    } else {
-        Plan::EachOrbit {
-            representative,
-            lower_bounds,
-        }
+        .zip(&peripheral)
+        .all(|(&candidate, &peripheral)| peripheral || !candidate)
+    {
+        return Plan::Found(from_peripheral);
     }
+    Plan::SearchFrom(orbit_representatives(graph, orbits, &candidates))
 }
 
 /// Most pivots tried per group. A pivot costs one plain search, a small
 /// fraction of a 1024-source pass.
 const MAX_PIVOTS: usize = 256;
 
-/// Pivots in a row that rule nothing out before the search for more stops.
+/// Pivots in a row that are not worth their search (see [`worth_of_a_pivot`])
+/// before the search for more stops.
 const MAX_USELESS_PIVOTS: usize = 8;
 
-/// Nodes that may be farthest from some node (see [`plan`]).
-/// Pivots are taken greedily: the most central node not yet ruled out.
-fn farthest_candidates(graph: &GroupGraph, lower_bounds: &[u32]) -> Vec<bool> {
+/// Nodes that may be farthest from some node (see [`plan`]) in a group with
+/// `order` symmetries. Pivots are taken greedily: the most central node not
+/// yet ruled out.
+fn farthest_candidates(graph: &GroupGraph, lower_bounds: &[u32], order: u32) -> Vec<bool> {
     let n = graph.n_nodes();
     let mut by_centrality: Vec<u32> = (0..n as u32).collect();
     by_centrality.sort_by_key(|&node| (lower_bounds[node as usize], node));
     let mut bounds = lower_bounds.to_vec();
     let mut candidate = vec![true; n];
     let (mut n_pivots, mut n_useless) = (0, 0);
+    let mut worth = 0;
     for &pivot in &by_centrality {
         if n_pivots == MAX_PIVOTS || n_useless == MAX_USELESS_PIVOTS {
             break;
@@ -110,6 +103,9 @@ fn farthest_candidates(graph: &GroupGraph, lower_bounds: &[u32]) -> Vec<bool> {
         }
         n_pivots += 1;
         let distances = distances_from(graph, pivot);
+        if n_pivots == 1 {
+            worth = worth_of_a_pivot(&distances, order);
+        }
         // The pivot's distances are lower bounds too; with them, bound >= d.
         raise_bounds(&mut bounds, &distances);
         let slack = bounds
@@ -124,9 +120,40 @@ fn farthest_candidates(graph: &GroupGraph, lower_bounds: &[u32]) -> Vec<bool> {
                 n_ruled_out += 1;
             }
         }
-        n_useless = if n_ruled_out == 0 { n_useless + 1 } else { 0 };
+        n_useless = if n_ruled_out < worth {
+            n_useless + 1
+        } else {
+            0
+        };
     }
     candidate
+}
+
+/// How many nodes a pivot must rule out to pay for its search, judged from
+/// the distances from the first (most central) pivot.
+///
+/// A pivot costs one plain search. A batch of 1024 sources costs about one
+/// plain search per level over which a node hears from its sources: about
+/// 2r + 1 levels for a ball of radius r holding 1024 nodes (on 2-3-0, r = 3
+/// and a batch costs about 9 plain searches). Ruling out a whole orbit of `order`
+/// nodes saves one source, so a pivot pays when it rules out 1024 / (2r + 1)
+/// orbits. In dense groups a pivot rules out a few dozen nodes at best and
+/// the search for pivots stops soon; in sparse ones (long corridors, r in
+/// the dozens) a few nodes are worth a pivot.
+fn worth_of_a_pivot(distances: &[u32], order: u32) -> usize {
+    let mut per_level = vec![0usize; 1 + *distances.iter().max().unwrap_or(&0) as usize];
+    for &d in distances {
+        per_level[d as usize] += 1;
+    }
+    let mut within = 0;
+    let radius = per_level
+        .iter()
+        .position(|&count| {
+            within += count;
+            within >= WIDTH
+        })
+        .unwrap_or(per_level.len());
+    WIDTH * order as usize / (2 * radius + 1)
 }
 
 /// Plain searches that seed the lower bounds.
@@ -155,23 +182,30 @@ fn distances_from(graph: &GroupGraph, start: u32) -> Vec<u32> {
     distance
 }
 
-/// For every node v: the largest distance from v to a `wanted` node, and how
-/// many wanted nodes are that far (distances are symmetric, so searches from
-/// the wanted nodes find them).
-pub(crate) fn farthest_from(graph: &GroupGraph, wanted: &[bool]) -> Vec<(u32, u32)> {
+/// Per node v, from searches started at the `sources`: the largest distance
+/// from v to a source, and the summed `weight`s of the sources that far
+/// (distances are symmetric, so the searches from the sources find them).
+pub(crate) fn farthest_records(
+    graph: &GroupGraph,
+    sources: &[bool],
+    weight: impl Fn(u32) -> u32 + Sync,
+) -> Vec<(u32, u32)> {
     let n = graph.n_nodes();
     let per_worker = search_batches(
         graph,
-        &ball_batches(graph, wanted),
+        &ball_batches(graph, sources),
         Tracking::Arrivals,
         || vec![(0, 0); n],
-        |bfs, batch, farthest| bfs.run(batch, &mut FarthestOfAll { farthest }),
+        |bfs, batch, records| {
+            let weights = batch.iter().map(|&source| Some(weight(source)));
+            bfs.run(batch, &mut FarthestOfAll::new(records, weights));
+        },
     );
     merge_all(per_worker, |a, b| *a = merge_farthest(*a, *b))
 }
 
 /// The farther of two `(distance, count)` pairs, counts added on a tie.
-fn merge_farthest(a: (u32, u32), b: (u32, u32)) -> (u32, u32) {
+pub(crate) fn merge_farthest(a: (u32, u32), b: (u32, u32)) -> (u32, u32) {
     match a.0.cmp(&b.0) {
         std::cmp::Ordering::Greater => a,
         std::cmp::Ordering::Less => b,
@@ -179,118 +213,86 @@ fn merge_farthest(a: (u32, u32), b: (u32, u32)) -> (u32, u32) {
     }
 }
 
-/// Keeps, per node, the last level at which sources arrived and how many did.
-struct FarthestOfAll<'a> {
-    farthest: &'a mut [(u32, u32)],
+/// Keeps, per node, the last level at which counted sources arrived and
+/// their summed weights.
+pub(crate) struct FarthestOfAll<'a> {
+    records: &'a mut [(u32, u32)],
+    /// The counted lanes, grouped by weight.
+    weights: Vec<(u32, Lanes)>,
+}
+
+impl<'a> FarthestOfAll<'a> {
+    /// A visitor recording into `records`; `weights` gives each lane's
+    /// weight, `None` for a lane that is not counted.
+    pub(crate) fn new(
+        records: &'a mut [(u32, u32)],
+        weights: impl Iterator<Item = Option<u32>>,
+    ) -> FarthestOfAll<'a> {
+        let mut by_weight: Vec<(u32, Lanes)> = Vec::new();
+        for (lane, weight) in weights.enumerate() {
+            let Some(weight) = weight else { continue };
+            match by_weight.iter_mut().find(|(w, _)| *w == weight) {
+                Some((_, lanes)) => *lanes |= &Lanes::single(lane),
+                None => by_weight.push((weight, Lanes::single(lane))),
+            }
+        }
+        FarthestOfAll {
+            records,
+            weights: by_weight,
+        }
+    }
 }
 
 impl Visitor for FarthestOfAll<'_> {
     fn arrive(&mut self, level: u32, node: u32, sources: &Lanes, _blocked: &Lanes) {
-        let entry = &mut self.farthest[node as usize];
-        *entry = merge_farthest(*entry, (level, sources.count()));
+        let weighted: u32 = self
+            .weights
+            .iter()
+            .map(|(weight, lanes)| weight * sources.and(lanes).count())
+            .sum();
+        if weighted > 0 {
+            let record = &mut self.records[node as usize];
+            *record = merge_farthest(*record, (level, weighted));
+        }
     }
 }
 
-/// For each node, the representative of its orbit under the symmetries that
-/// keep it in the group: the left-right and top-bottom mirrors and the
-/// 180-degree rotation. They map steps to steps, so the farthest numbers are
-/// equal over an orbit (the solution numbers are not: the exit is at the
-/// bottom). The representative is the smallest solved node of the orbit, if
-/// any, else its smallest node: only the left-right mirror keeps a layout
-/// solved, so the solved representatives are exactly the solution sources
-/// (one per left-right pair), whose searches can serve both passes.
-fn orbit_representatives(graph: &GroupGraph) -> Vec<u32> {
+/// The sources of [`Plan::SearchFrom`]: one node per orbit whose members are
+/// all `candidates`, its smallest solved node if any, else its smallest
+/// node. Only the left-right mirror keeps a layout solved, so the solved
+/// sources are among the solution searches' sources (one per left-right
+/// pair), which can serve both.
+fn orbit_representatives(graph: &GroupGraph, orbits: &Orbits, candidates: &[bool]) -> Vec<bool> {
     let key = |node: u32| (!graph.is_solved(node), node);
     (0..graph.n_nodes() as u32)
         .into_par_iter()
         .map(|node| {
-            Symmetry::ALL
-                .iter()
-                .filter_map(|symmetry| symmetry.image_node(graph, node))
-                .fold(node, |best, image| {
-                    std::cmp::min_by_key(best, image, |&n| key(n))
-                })
+            orbits
+                .images_of(node)
+                .all(|image| candidates[image as usize] && key(node) <= key(image))
         })
         .collect()
 }
 
-/// `(node, farthest_step, farthest_num)` of every `wanted` node, from its own
-/// search, given lower bounds of the farthest steps. Sources go in batches of
-/// nearby nodes (see [`ball_batches`]).
-pub(crate) fn farthest_of_each(
-    graph: &GroupGraph,
-    wanted: &[bool],
-    lower_bounds: &[u32],
-) -> Vec<(u32, u32, u32)> {
-    let per_worker = search_batches(
-        graph,
-        &ball_batches(graph, wanted),
-        Tracking::Arrivals,
-        Vec::new,
-        |bfs, batch, found: &mut Vec<(u32, u32, u32)>| {
-            let mut visitor = FarthestOfEach::new(batch, lower_bounds);
-            bfs.run(batch, &mut visitor);
-            found.extend(visitor.of_sources(batch));
-        },
-    );
-    per_worker.concat()
-}
-
-/// Counts, per source, the arrivals of each level; the last level with any
-/// arrival is the source's farthest step. Levels below every source's lower
-/// bound cannot be the last and go uncounted (in dense groups the bounds are
-/// mostly exact, so only the last level or two are counted).
-pub(crate) struct FarthestOfEach {
-    step: Vec<u32>,
-    num: Vec<u32>,
-    counters: SlicedCounters,
-    reached: Lanes,
-    count_from: u32,
-}
-
-impl FarthestOfEach {
-    /// A visitor for a search from `batch`, given lower bounds of every
-    /// node's farthest step.
-    pub(crate) fn new(batch: &[u32], lower_bounds: &[u32]) -> FarthestOfEach {
-        let count_from = batch
-            .iter()
-            .map(|&source| lower_bounds[source as usize])
-            .min()
-            .unwrap_or(0);
-        FarthestOfEach {
-            step: vec![0; batch.len()],
-            num: vec![0; batch.len()],
-            counters: SlicedCounters::new(),
-            reached: Lanes::EMPTY,
-            count_from,
-        }
-    }
-
-    /// After the search from `batch` has run to its end: `(source,
-    /// farthest_step, farthest_num)` of each source.
-    pub(crate) fn of_sources<'a>(
-        &'a self,
-        batch: &'a [u32],
-    ) -> impl Iterator<Item = (u32, u32, u32)> + 'a {
-        (0..batch.len()).map(|i| (batch[i], self.step[i], self.num[i]))
-    }
-}
-
-impl Visitor for FarthestOfEach {
-    fn arrive(&mut self, level: u32, _node: u32, sources: &Lanes, _blocked: &Lanes) {
-        if level < self.count_from {
-            return;
-        }
-        self.counters.add(sources);
-        self.reached |= sources;
-    }
-
-    fn level_done(&mut self, level: u32) {
-        for source in self.reached.indexes() {
-            self.step[source] = level;
-            self.num[source] = self.counters.get(source);
-        }
-        self.counters.clear();
-        self.reached = Lanes::EMPTY;
-    }
+/// Every node's `(farthest_step, farthest_num)` from the records of
+/// searches from one source per orbit, each weighted by its orbit's size.
+///
+/// With G the group's symmetries and g(c) the images of a source c, the
+/// searches from c's orbit reach v as c reaches the images g(v). Summing
+/// c's weight |G| / |stabiliser of c| over every g counts each member of
+/// c's orbit |G| times, so the weights summed over v's images at the
+/// largest level, divided by |G|, count the layouts farthest from v.
+pub(crate) fn fold_orbits(orbits: &Orbits, records: &[(u32, u32)]) -> Vec<(u32, u32)> {
+    let order = orbits.order();
+    (0..records.len() as u32)
+        .into_par_iter()
+        .map(|node| {
+            let (step, weighted) = orbits
+                .images_of(node)
+                .map(|image| records[image as usize])
+                .fold((0, 0), merge_farthest);
+            debug_assert_eq!(weighted % order, 0, "node {node}");
+            (step, weighted / order)
+        })
+        .collect()
 }

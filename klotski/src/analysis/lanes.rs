@@ -45,11 +45,6 @@ impl Lanes {
         self.0.iter().map(|word| word.count_ones()).sum()
     }
 
-    #[inline]
-    pub(crate) fn contains(&self, index: usize) -> bool {
-        self.0[index / 64] >> (index % 64) & 1 != 0
-    }
-
     /// The indexes in the set, ascending.
     pub(crate) fn indexes(&self) -> impl Iterator<Item = usize> + '_ {
         self.0.iter().enumerate().flat_map(|(w, &word)| {
@@ -74,73 +69,18 @@ impl BitOrAssign<&Lanes> for Lanes {
     }
 }
 
-/// Per-source counters kept bit-sliced: plane k holds bit k of every
-/// source's count, so adding a whole set costs a few wide operations
-/// instead of one increment per member.
-pub(crate) struct SlicedCounters {
-    planes: Vec<Lanes>,
-}
-
-impl SlicedCounters {
-    pub(crate) fn new() -> SlicedCounters {
-        SlicedCounters { planes: Vec::new() }
-    }
-
-    /// Adds one to the count of every source in `set`.
-    #[inline]
-    pub(crate) fn add(&mut self, set: &Lanes) {
-        let mut carry = *set;
-        for plane in &mut self.planes {
-            if carry.is_empty() {
-                return;
-            }
-            let next_carry = plane.and(&carry);
-            for (word, carry) in plane.0.iter_mut().zip(&carry.0) {
-                *word ^= carry;
-            }
-            carry = next_carry;
-        }
-        if !carry.is_empty() {
-            self.planes.push(carry);
-        }
-    }
-
-    /// The count of one source.
-    pub(crate) fn get(&self, index: usize) -> u32 {
-        self.planes
-            .iter()
-            .enumerate()
-            .map(|(k, plane)| u32::from(plane.contains(index)) << k)
-            .sum()
-    }
-
-    /// Sets every count to zero.
-    pub(crate) fn clear(&mut self) {
-        self.planes.clear();
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn sliced_counters_count() {
-        let mut counters = SlicedCounters::new();
-        for round in 0..1000usize {
-            let mut set = Lanes::EMPTY;
-            for index in (0..WIDTH).filter(|i| i % (round % 7 + 1) == 0) {
-                set |= &Lanes::single(index);
-            }
-            counters.add(&set);
-        }
-        for index in [0, 1, 6, 63, 64, 511] {
-            let expected = (0..1000usize)
-                .filter(|round| index % (round % 7 + 1) == 0)
-                .count() as u32;
-            assert_eq!(counters.get(index), expected, "{index}");
-        }
-        let set = Lanes::single(3);
-        assert_eq!(set.indexes().collect::<Vec<_>>(), [3]);
+    fn set_operations() {
+        let mut set = Lanes::single(3);
+        set |= &Lanes::single(700);
+        assert_eq!(set.indexes().collect::<Vec<_>>(), [3, 700]);
+        assert_eq!(set.count(), 2);
+        assert_eq!(set.and(&Lanes::single(3)), Lanes::single(3));
+        assert_eq!(set.and_not(&Lanes::single(3)), Lanes::single(700));
+        assert!(!set.is_empty() && Lanes::EMPTY.is_empty());
     }
 }

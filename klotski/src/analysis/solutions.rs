@@ -5,49 +5,45 @@ use rayon::prelude::*;
 
 use super::batches::{ball_batches, merge_all, search_batches};
 use super::bit_bfs::{Tracking, Visitor};
-use super::farthest::{self, FarthestOfEach};
+use super::farthest::{self, FarthestOfAll};
 use super::lanes::Lanes;
-use super::symmetry::Symmetry;
+use super::symmetry::{Orbits, Symmetry};
 use super::{GroupGraph, LayoutAnalysis};
 
 /// Completes the farthest numbers with the solution numbers of every node.
-pub(crate) fn with_solutions(graph: &GroupGraph, farthest: Vec<(u32, u32)>) -> Vec<LayoutAnalysis> {
-    let (nearest, _) = solutions(graph, false, None);
+pub(crate) fn with_solutions(
+    graph: &GroupGraph,
+    orbits: &Orbits,
+    farthest: Vec<(u32, u32)>,
+) -> Vec<LayoutAnalysis> {
+    let (nearest, _) = solutions(graph, orbits, false, None);
     combine(farthest, nearest)
 }
 
-/// Every node's analysis where each orbit of nodes needs its own farthest
-/// search (`representative[v]` is node v's orbit's, see
-/// [`farthest::Plan::EachOrbit`]). The solved representatives are the
-/// solution sources, so their farthest numbers come from the solution
-/// searches, run to the end; the other representatives get plain searches.
-/// This saves a plain search per solution source: a fifth of the searches
-/// of the densest groups.
-pub(crate) fn with_farthest_of_each_orbit(
+/// Every node's analysis where the farthest numbers come from searches from
+/// `farthest_sources` (see [`farthest::Plan::SearchFrom`]). Solved farthest
+/// sources are solution sources too: a solution batch most of whose sources
+/// are farthest sources runs theirs to the end and records their farthest
+/// distances, which saves a plain search per source (a fifth of the
+/// searches of the densest groups). The other farthest sources get plain
+/// searches.
+pub(crate) fn with_farthest_searches(
     graph: &GroupGraph,
-    representative: &[u32],
-    lower_bounds: &[u32],
+    orbits: &Orbits,
+    farthest_sources: &[bool],
 ) -> Vec<LayoutAnalysis> {
-    let (nearest, of_sources) = solutions(graph, false, Some(lower_bounds));
-    let mut wanted: Vec<bool> = (0..graph.n_nodes() as u32)
-        .map(|node| representative[node as usize] == node)
-        .collect();
-    let mut farthest = vec![(0, 0); graph.n_nodes()];
-    for &(source, step, num) in &of_sources {
-        assert!(
-            wanted[source as usize],
-            "a solution source represents its orbit"
-        );
-        wanted[source as usize] = false;
-        farthest[source as usize] = (step, num);
+    let (nearest, served) = solutions(graph, orbits, false, Some(farthest_sources));
+    let mut rest = farthest_sources.to_vec();
+    for &source in &served.sources {
+        rest[source as usize] = false;
     }
-    for (node, step, num) in farthest::farthest_of_each(graph, &wanted, lower_bounds) {
-        farthest[node as usize] = (step, num);
+    let mut records = farthest::farthest_records(graph, &rest, |source| orbits.orbit_size(source));
+    if !served.sources.is_empty() {
+        for (record, &served) in records.iter_mut().zip(&served.records) {
+            *record = farthest::merge_farthest(*record, served);
+        }
     }
-    for (node, &rep) in representative.iter().enumerate() {
-        farthest[node] = farthest[rep as usize];
-    }
-    combine(farthest, nearest)
+    combine(farthest::fold_orbits(orbits, &records), nearest)
 }
 
 fn combine(farthest: Vec<(u32, u32)>, nearest: Vec<Nearest>) -> Vec<LayoutAnalysis> {
@@ -81,7 +77,7 @@ pub struct SolutionReport {
 /// `min_solution_num`. Costs the solution part of [`super::analyse_group`]
 /// (the farthest numbers, the dear part, are not computed).
 pub fn analyse_solutions(graph: &GroupGraph) -> Vec<SolutionReport> {
-    let (nearest, _) = solutions(graph, true, None);
+    let (nearest, _) = solutions(graph, &Orbits::of(graph), true, None);
     nearest
         .into_par_iter()
         .map(|mut nearest| {
@@ -130,6 +126,20 @@ impl Nearest {
     }
 }
 
+/// What the solution searches found for the farthest sources they served.
+struct ServedFarthest {
+    /// The served sources.
+    sources: Vec<u32>,
+    /// Their records, as [`farthest::farthest_records`] makes them (empty
+    /// when none was served).
+    records: Vec<(u32, u32)>,
+}
+
+/// Serve the farthest sources of a solution batch when at least this share
+/// of its sources are: running a batch to the end costs as much as a plain
+/// farthest batch.
+const SERVE_WHEN_SHARE_AT_LEAST: f64 = 0.5;
+
 /// The solution numbers of every node, from searches started at the solved
 /// nodes only: distances are symmetric, and a solved S is a solution of A
 /// exactly when A is not blocked in the search from S (and A is S or not
@@ -141,34 +151,34 @@ impl Nearest {
 /// A's image. This halves the searches of most large groups.
 ///
 /// With `collect_sources`, each node also gets the list of its nearest
-/// solved layouts. With `farthest_of_sources` (lower bounds of the farthest
-/// steps), every search runs to its end and also yields `(source,
-/// farthest_step, farthest_num)` of each source.
+/// solved layouts. With `farthest_sources`, the batches mostly made of them
+/// run those sources to the end and record their farthest distances (see
+/// [`with_farthest_searches`]).
 fn solutions(
     graph: &GroupGraph,
+    orbits: &Orbits,
     collect_sources: bool,
-    farthest_of_sources: Option<&[u32]>,
-) -> (Vec<Nearest>, Vec<(u32, u32, u32)>) {
+    farthest_sources: Option<&[bool]>,
+) -> (Vec<Nearest>, ServedFarthest) {
     let n = graph.n_nodes();
-    let mirror = left_right_images(graph);
+    let mirror = orbits.image(Symmetry::LeftRight);
     let is_source = |node: u32| {
-        graph.is_solved(node)
-            && mirror
-                .as_ref()
-                .is_none_or(|mirror| node <= mirror[node as usize])
+        graph.is_solved(node) && mirror.is_none_or(|mirror| node <= mirror[node as usize])
     };
     let sources: Vec<bool> = (0..n as u32).map(is_source).collect();
-    let tracking = match farthest_of_sources {
-        Some(_) => Tracking::BlockedToTheEnd,
-        None => Tracking::Blocked,
-    };
     let per_worker = search_batches(
         graph,
         &ball_batches(graph, &sources),
-        tracking,
-        || (vec![[Nearest::NONE, Nearest::NONE]; n], Vec::new()),
-        |bfs, batch, (nearest, of_sources)| {
-            let mirror = mirror.as_deref().map(|mirror| {
+        Tracking::Blocked,
+        || {
+            let served = ServedFarthest {
+                sources: Vec::new(),
+                records: Vec::new(),
+            };
+            (vec![[Nearest::NONE, Nearest::NONE]; n], served)
+        },
+        |bfs, batch, (nearest, served)| {
+            let mirror = mirror.map(|mirror| {
                 let mut paired = Lanes::EMPTY;
                 for (index, &source) in batch.iter().enumerate() {
                     if mirror[source as usize] != source {
@@ -184,17 +194,31 @@ fn solutions(
                 mirror,
                 collect_sources,
             };
-            if let Some(lower_bounds) = farthest_of_sources {
-                let farthest_visitor = FarthestOfEach::new(batch, lower_bounds);
-                let mut visitors = (solution_visitor, farthest_visitor);
-                bfs.run(batch, &mut visitors);
-                of_sources.extend(visitors.1.of_sources(batch));
-            } else {
+            let wanted =
+                |source: u32| farthest_sources.is_some_and(|wanted| wanted[source as usize]);
+            let n_wanted = batch.iter().filter(|&&source| wanted(source)).count();
+            if n_wanted == 0 || (n_wanted as f64) < SERVE_WHEN_SHARE_AT_LEAST * batch.len() as f64 {
                 bfs.run(batch, &mut { solution_visitor });
+                return;
             }
+            let mut kept = Lanes::EMPTY;
+            for (lane, &source) in batch.iter().enumerate() {
+                if wanted(source) {
+                    kept |= &Lanes::single(lane);
+                    served.sources.push(source);
+                }
+            }
+            if served.records.is_empty() {
+                served.records = vec![(0, 0); n];
+            }
+            let weights = batch
+                .iter()
+                .map(|&source| wanted(source).then(|| orbits.orbit_size(source)));
+            let farthest_visitor = FarthestOfAll::new(&mut served.records, weights);
+            bfs.run_keeping(batch, &kept, &mut (solution_visitor, farthest_visitor));
         },
     );
-    let (nearest, of_sources): (Vec<_>, Vec<_>) = per_worker.into_iter().unzip();
+    let (nearest, served): (Vec<_>, Vec<_>) = per_worker.into_iter().unzip();
     let mut nearest = merge_all(nearest, |a, b| {
         a[0].merge(&b[0]);
         a[1].merge(&b[1]);
@@ -202,26 +226,33 @@ fn solutions(
     let by_node = (0..n)
         .map(|node| {
             let mut found = std::mem::replace(&mut nearest[node][0], Nearest::NONE);
-            if let Some(mirror) = &mirror {
+            if let Some(mirror) = mirror {
                 found.merge(&nearest[mirror[node] as usize][1]);
             }
             found
         })
         .collect();
-    (by_node, of_sources.concat())
+    (by_node, merge_served(served))
 }
 
-/// Each node's left-right mirror image, when the group is its own image
-/// (symmetries map groups onto groups, so one layout decides).
-fn left_right_images(graph: &GroupGraph) -> Option<Vec<u32>> {
-    let image_node = |node| Symmetry::LeftRight.image_node(graph, node);
-    image_node(0)?;
-    Some(
-        (0..graph.n_nodes() as u32)
-            .into_par_iter()
-            .map(|node| image_node(node).expect("the group is its own mirror image"))
-            .collect(),
-    )
+/// Joins the workers' served sources and records.
+fn merge_served(per_worker: Vec<ServedFarthest>) -> ServedFarthest {
+    let sources = per_worker
+        .iter()
+        .flat_map(|served| served.sources.iter().copied())
+        .collect();
+    let records = per_worker
+        .into_iter()
+        .map(|served| served.records)
+        .filter(|records| !records.is_empty())
+        .reduce(|mut merged, other| {
+            for (a, &b) in merged.iter_mut().zip(&other) {
+                *a = farthest::merge_farthest(*a, b);
+            }
+            merged
+        })
+        .unwrap_or_default();
+    ServedFarthest { sources, records }
 }
 
 /// Folds each arrival into the node's nearest-solution numbers.
