@@ -296,3 +296,22 @@ pub(crate) fn fold_orbits(orbits: &Orbits, records: &[(u32, u32)]) -> Vec<(u32, 
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pivot_is_worth_the_orbits_a_batch_level_costs() {
+        // 1 node at distance 0, 20 at 1, 400 at 2, 8000 at 3: a ball of 1024
+        // nodes has radius 3, so a batch costs about 7 plain searches.
+        let distances: Vec<u32> = [(0, 1), (1, 20), (2, 400), (3, 8000)]
+            .iter()
+            .flat_map(|&(d, count)| std::iter::repeat_n(d, count))
+            .collect();
+        assert_eq!(worth_of_a_pivot(&distances, 4), 1024 * 4 / 7);
+        assert_eq!(worth_of_a_pivot(&distances, 1), 1024 / 7);
+        // A small group: no ball holds 1024 nodes, the radius is its depth + 1.
+        assert_eq!(worth_of_a_pivot(&[0, 1, 1, 2], 1), 1024 / 7);
+    }
+}
