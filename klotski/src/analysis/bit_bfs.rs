@@ -45,9 +45,6 @@ pub(crate) trait Visitor {
     /// (empty unless the search tracks blocking). Arrivals of a level come in
     /// ascending node order.
     fn arrive(&mut self, level: u32, node: u32, sources: &Lanes, blocked: &Lanes);
-
-    /// Every arrival at `level` has been reported.
-    fn level_done(&mut self, _level: u32) {}
 }
 
 /// Both visitors receive everything.
@@ -55,11 +52,6 @@ impl<A: Visitor, B: Visitor> Visitor for (A, B) {
     fn arrive(&mut self, level: u32, node: u32, sources: &Lanes, blocked: &Lanes) {
         self.0.arrive(level, node, sources, blocked);
         self.1.arrive(level, node, sources, blocked);
-    }
-
-    fn level_done(&mut self, level: u32) {
-        self.0.level_done(level);
-        self.1.level_done(level);
     }
 }
 
@@ -161,7 +153,6 @@ impl<'g> BitBfs<'g> {
             self.current.push(source);
             visitor.arrive(0, source, &bit, &Lanes::EMPTY);
         }
-        visitor.level_done(0);
 
         let mut level = 0;
         while !self.current.is_empty() {
@@ -170,9 +161,6 @@ impl<'g> BitBfs<'g> {
             self.choose_candidates();
             live = self.pull(level, &live, visitor);
             self.leave_frontier();
-            if !self.current.is_empty() {
-                visitor.level_done(level);
-            }
             if self.tracking.blocked() && !live.and_not(kept).is_empty() {
                 live = self.drop_blocked_sources(kept);
             }
@@ -296,11 +284,12 @@ impl<'g> BitBfs<'g> {
         blocked
     }
 
-    /// Drops the sources blocked at every frontier node, except those of lanes
-    /// `kept`, and returns the others. Everything a dropped source would reach later is blocked for
-    /// it too (a node reached at the next level has a blocked parent), and a
-    /// blocked arrival is never at a node's least distance to a solved layout
-    /// (the layout that blocks it is nearer), so it has nothing left to report.
+    /// Drops the sources blocked at every frontier node, except those of
+    /// lanes `kept`, and returns the others. Everything a dropped source would
+    /// reach later is blocked for it too (a node reached at the next level
+    /// has a blocked parent), and a blocked arrival is never at a node's least
+    /// distance to a solved layout (the layout that blocks it is nearer), so
+    /// it has nothing left to report.
     fn drop_blocked_sources(&mut self, kept: &Lanes) -> Lanes {
         let mut live = Lanes::EMPTY;
         for &node in &self.current {

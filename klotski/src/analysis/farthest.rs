@@ -135,9 +135,9 @@ fn farthest_candidates(graph: &GroupGraph, lower_bounds: &[u32], order: u32) -> 
 /// A pivot costs one plain search. A batch of 1024 sources costs about one
 /// plain search per level over which a node hears from its sources: about
 /// 2r + 1 levels for a ball of radius r holding 1024 nodes (on 2-3-0, r = 3
-/// and a batch costs about 9 plain searches). Ruling out a whole orbit of `order`
-/// nodes saves one source, so a pivot pays when it rules out 1024 / (2r + 1)
-/// orbits. In dense groups a pivot rules out a few dozen nodes at best and
+/// and a batch costs about 9 plain searches). Ruling out a whole orbit of
+/// `order` nodes saves one source, so a pivot pays when it rules out
+/// 1024 / (2r + 1) orbits. In dense groups a pivot rules out a few dozen nodes at best and
 /// the search for pivots stops soon; in sparse ones (long corridors, r in
 /// the dozens) a few nodes are worth a pivot.
 fn worth_of_a_pivot(distances: &[u32], order: u32) -> usize {

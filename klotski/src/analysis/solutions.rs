@@ -37,12 +37,11 @@ pub(crate) fn with_farthest_searches(
     for &source in &served.sources {
         rest[source as usize] = false;
     }
-    let mut records = farthest::farthest_records(graph, &rest, |source| orbits.orbit_size(source));
-    if !served.sources.is_empty() {
-        for (record, &served) in records.iter_mut().zip(&served.records) {
-            *record = farthest::merge_farthest(*record, served);
-        }
-    }
+    let searched = farthest::farthest_records(graph, &rest, |source| orbits.orbit_size(source));
+    // `served.records` is empty when no source was served: nothing to merge.
+    let records = merge_all(vec![searched, served.records], |a, b| {
+        *a = farthest::merge_farthest(*a, *b)
+    });
     combine(farthest::fold_orbits(orbits, &records), nearest)
 }
 
@@ -245,13 +244,8 @@ fn merge_served(per_worker: Vec<ServedFarthest>) -> ServedFarthest {
         .into_iter()
         .map(|served| served.records)
         .filter(|records| !records.is_empty())
-        .reduce(|mut merged, other| {
-            for (a, &b) in merged.iter_mut().zip(&other) {
-                *a = farthest::merge_farthest(*a, b);
-            }
-            merged
-        })
-        .unwrap_or_default();
+        .collect();
+    let records = merge_all(records, |a, b| *a = farthest::merge_farthest(*a, *b));
     ServedFarthest { sources, records }
 }
 
