@@ -8,10 +8,10 @@
 //!   correct and O(n * edges); used by tests, for single layouts and for the
 //!   layout lists.
 //! - [`analyse_group`]: the fast analyser. Bit-parallel breadth-first searches
-//!   from 1024 sources at once: the farthest numbers from the few layouts that
-//!   can be farthest from anybody (found by elimination with distance
-//!   bounds), the solution numbers from the solved layouts only (shortest
-//!   paths reverse).
+//!   from 1024 sources at once: the farthest numbers from one layout per
+//!   symmetry orbit of the layouts that can be farthest from anybody (found
+//!   by elimination with distance bounds), the solution numbers from the
+//!   solved layouts only (shortest paths reverse).
 //! - [`analyse_solutions`]: the solution numbers alone, with each layout's
 //!   minimum solutions (the searches from the solved layouts, cheap).
 //! - [`analyse_class`]: every group of a class, each symmetry orbit of groups
