@@ -16,8 +16,14 @@
 //! Optionally it also tracks, per source S, the *blocked* flag of the spec's
 //! solution count: a node is blocked for S when some node one level closer to
 //! S is blocked for S or is a solved layout other than S.
+//!
+//! A search whose live sources fit in 128 lanes continues in 128-lane sets
+//! ([`NarrowLanes`]): a solution search of a sparse group drops all but a few
+//! dozen of its 1024 sources within ten levels (the others are blocked by
+//! the solved layouts around them) and then runs for a hundred levels more,
+//! which in 1024-lane sets would read 128 bytes per neighbour for them.
 
-use super::lanes::{Lanes, WIDTH};
+use super::lanes::{LaneSet, Lanes, NarrowLanes, Narrowing, WIDTH};
 use super::node_set::NodeSet;
 use super::GroupGraph;
 
@@ -38,35 +44,134 @@ impl Tracking {
     }
 }
 
-/// Receives what a search finds, level by level.
-pub(crate) trait Visitor {
+/// Receives what a search finds, level by level, in sets of lanes `L`
+/// (lane i: the search's i-th source).
+pub(crate) trait Visitor<L = Lanes> {
     /// `sources` reached `node` for the first time at `level` (level 0: the
     /// sources themselves); `blocked` is the subset for which it is blocked
     /// (empty unless the search tracks blocking). Arrivals of a level come in
     /// ascending node order.
-    fn arrive(&mut self, level: u32, node: u32, sources: &Lanes, blocked: &Lanes);
+    fn arrive(&mut self, level: u32, node: u32, sources: &L, blocked: &L);
 }
 
 /// Both visitors receive everything.
-impl<A: Visitor, B: Visitor> Visitor for (A, B) {
-    fn arrive(&mut self, level: u32, node: u32, sources: &Lanes, blocked: &Lanes) {
+impl<L, A: Visitor<L>, B: Visitor<L>> Visitor<L> for (A, B) {
+    fn arrive(&mut self, level: u32, node: u32, sources: &L, blocked: &L) {
         self.0.arrive(level, node, sources, blocked);
         self.1.arrive(level, node, sources, blocked);
     }
 }
 
-/// Reusable state for searches over one graph.
+/// Hands a narrowed search's arrivals to a visitor in the lanes it knows.
+struct Widened<'a, V> {
+    narrowing: &'a Narrowing,
+    visitor: &'a mut V,
+}
+
+impl<V: Visitor> Visitor<NarrowLanes> for Widened<'_, V> {
+    fn arrive(&mut self, level: u32, node: u32, sources: &NarrowLanes, blocked: &NarrowLanes) {
+        let sources = self.narrowing.widen(sources);
+        let blocked = self.narrowing.widen(blocked);
+        self.visitor.arrive(level, node, &sources, &blocked);
+    }
+}
+
+/// Reusable state for searches from up to 1024 sources over one graph.
 pub(crate) struct BitBfs<'g> {
+    wide: Search<'g, Lanes>,
+    /// Where searches with at most 128 live sources continue; allocated on
+    /// first use.
+    narrow: Option<Search<'g, NarrowLanes>>,
+}
+
+impl<'g> BitBfs<'g> {
+    pub(crate) fn new(graph: &'g GroupGraph, tracking: Tracking) -> BitBfs<'g> {
+        BitBfs {
+            wide: Search::new(graph, tracking),
+            narrow: None,
+        }
+    }
+
+    /// Searches from `sources` (distinct nodes, at most 1024) until every
+    /// reachable node is reached, reporting arrivals to `visitor`. When
+    /// tracking blocked flags, sources blocked everywhere drop out early.
+    pub(crate) fn run(&mut self, sources: &[u32], visitor: &mut impl Visitor) {
+        self.run_keeping(sources, &Lanes::EMPTY, visitor);
+    }
+
+    /// [`Self::run`], never dropping the sources of lanes `kept`: their
+    /// searches run to the end even when blocked everywhere.
+    pub(crate) fn run_keeping(
+        &mut self,
+        sources: &[u32],
+        kept: &Lanes,
+        visitor: &mut impl Visitor,
+    ) {
+        assert!(sources.len() <= WIDTH);
+        if sources.len() <= NarrowLanes::WIDTH {
+            let all: Vec<u32> = (0..sources.len() as u32).collect();
+            let narrowing = Narrowing::new(&lanes_of(&all));
+            let narrow = self.narrow();
+            let mut visitor = Widened {
+                narrowing: &narrowing,
+                visitor,
+            };
+            let live = narrow.start(sources, &mut visitor);
+            narrow.run_to_end(1, live, &narrowing.narrow(kept), &mut visitor);
+            narrow.finish(sources);
+            return;
+        }
+        let wide = &mut self.wide;
+        let mut live = wide.start(sources, visitor);
+        let mut level = 1;
+        while !wide.is_over() && live.count() as usize > NarrowLanes::WIDTH {
+            live = wide.step(level, &live, kept, visitor);
+            level += 1;
+        }
+        if !self.wide.is_over() {
+            let narrowing = Narrowing::new(&live);
+            let narrow = self
+                .narrow
+                .get_or_insert_with(|| Search::new(self.wide.graph, self.wide.tracking));
+            narrow.take_over(&mut self.wide, &narrowing, sources);
+            let mut visitor = Widened {
+                narrowing: &narrowing,
+                visitor,
+            };
+            let live = narrowing.narrow(&live);
+            narrow.run_to_end(level, live, &narrowing.narrow(kept), &mut visitor);
+            narrow.finish(sources);
+        }
+        self.wide.finish(sources);
+    }
+
+    fn narrow(&mut self) -> &mut Search<'g, NarrowLanes> {
+        self.narrow
+            .get_or_insert_with(|| Search::new(self.wide.graph, self.wide.tracking))
+    }
+}
+
+/// The set of the given lanes.
+fn lanes_of(lanes: &[u32]) -> Lanes {
+    let mut set = Lanes::EMPTY;
+    for &lane in lanes {
+        set |= &Lanes::single(lane as usize);
+    }
+    set
+}
+
+/// The state of a search in sets of lanes `L`.
+struct Search<'g, L> {
     graph: &'g GroupGraph,
     tracking: Tracking,
-    seen: Vec<Lanes>,
-    frontier: Vec<Lanes>,
+    seen: Vec<L>,
+    frontier: Vec<L>,
     /// The sets of the nodes reached at the level being pulled.
-    next: Vec<Lanes>,
+    next: Vec<L>,
     /// Per node reached at the last level: the sources for which it is blocked.
-    blocked: Vec<Lanes>,
+    blocked: Vec<L>,
     /// Per frontier node: the sources for which the nodes beyond it are blocked.
-    passes_block: Vec<Lanes>,
+    passes_block: Vec<L>,
     /// Per node: its index among the current sources, or `NOT_A_SOURCE`.
     source_index: Vec<u32>,
     in_frontier: NodeSet,
@@ -90,18 +195,18 @@ const NOT_A_SOURCE: u32 = u32::MAX;
 /// fewer nodes than the open nodes divided by this.
 const MARK_FROM_FRONTIER_BELOW: usize = 2;
 
-impl<'g> BitBfs<'g> {
-    pub(crate) fn new(graph: &'g GroupGraph, tracking: Tracking) -> BitBfs<'g> {
+impl<'g, L: LaneSet> Search<'g, L> {
+    fn new(graph: &'g GroupGraph, tracking: Tracking) -> Search<'g, L> {
         let n = graph.n_nodes();
         let blocking = if tracking.blocked() { n } else { 0 };
-        BitBfs {
+        Search {
             graph,
             tracking,
-            seen: vec![Lanes::EMPTY; n],
-            frontier: vec![Lanes::EMPTY; n],
-            next: vec![Lanes::EMPTY; n],
-            blocked: vec![Lanes::EMPTY; blocking],
-            passes_block: vec![Lanes::EMPTY; blocking],
+            seen: vec![L::EMPTY; n],
+            frontier: vec![L::EMPTY; n],
+            next: vec![L::EMPTY; n],
+            blocked: vec![L::EMPTY; blocking],
+            passes_block: vec![L::EMPTY; blocking],
             source_index: vec![NOT_A_SOURCE; n],
             in_frontier: NodeSet::new(n),
             expanded: NodeSet::new(n),
@@ -113,23 +218,10 @@ impl<'g> BitBfs<'g> {
         }
     }
 
-    /// Searches from `sources` (distinct nodes, at most 1024) until every
-    /// reachable node is reached, reporting arrivals to `visitor`. When
-    /// tracking blocked flags, sources blocked everywhere drop out early.
-    pub(crate) fn run(&mut self, sources: &[u32], visitor: &mut impl Visitor) {
-        self.run_keeping(sources, &Lanes::EMPTY, visitor);
-    }
-
-    /// [`Self::run`], never dropping the sources of lanes `kept`: their
-    /// searches run to the end even when blocked everywhere.
-    pub(crate) fn run_keeping(
-        &mut self,
-        sources: &[u32],
-        kept: &Lanes,
-        visitor: &mut impl Visitor,
-    ) {
-        assert!(sources.len() <= WIDTH);
-        self.seen.fill(Lanes::EMPTY);
+    /// Starts a search from `sources` (lane i: `sources[i]`), reporting
+    /// level 0; returns the live sources.
+    fn start(&mut self, sources: &[u32], visitor: &mut impl Visitor<L>) -> L {
+        self.seen.fill(L::EMPTY);
         for set in [&mut self.expanded, &mut self.touched, &mut self.saturated] {
             set.clear();
         }
@@ -140,31 +232,50 @@ impl<'g> BitBfs<'g> {
             .collect();
         order.sort_unstable();
         self.current.clear();
-        let mut live = Lanes::EMPTY;
+        let mut live = L::EMPTY;
         for (source, index) in order {
-            let bit = Lanes::single(index);
+            let bit = L::single(index);
             live |= &bit;
             self.seen[source as usize] = bit;
             self.frontier[source as usize] = bit;
             self.source_index[source as usize] = index as u32;
             if self.tracking.blocked() {
-                self.blocked[source as usize] = Lanes::EMPTY;
+                self.blocked[source as usize] = L::EMPTY;
             }
             self.current.push(source);
-            visitor.arrive(0, source, &bit, &Lanes::EMPTY);
+            visitor.arrive(0, source, &bit, &L::EMPTY);
         }
+        live
+    }
 
-        let mut level = 0;
-        while !self.current.is_empty() {
-            level += 1;
-            self.enter_frontier();
-            self.choose_candidates();
-            live = self.pull(level, &live, visitor);
-            self.leave_frontier();
-            if self.tracking.blocked() && !live.and_not(kept).is_empty() {
-                live = self.drop_blocked_sources(kept);
-            }
+    /// Whether no node is left to expand.
+    fn is_over(&self) -> bool {
+        self.current.is_empty()
+    }
+
+    /// Searches `level`; returns the sources still live after it.
+    fn step(&mut self, level: u32, live: &L, kept: &L, visitor: &mut impl Visitor<L>) -> L {
+        self.enter_frontier();
+        self.choose_candidates();
+        let mut live = self.pull(level, live, visitor);
+        self.leave_frontier();
+        if self.tracking.blocked() && !live.and_not(kept).is_empty() {
+            live = self.drop_blocked_sources(kept);
         }
+        live
+    }
+
+    /// Searches from `level` on until no node is left.
+    fn run_to_end(&mut self, level: u32, live: L, kept: &L, visitor: &mut impl Visitor<L>) {
+        let (mut level, mut live) = (level, live);
+        while !self.is_over() {
+            live = self.step(level, &live, kept, visitor);
+            level += 1;
+        }
+    }
+
+    /// Forgets which nodes are the sources of the search that has ended.
+    fn finish(&mut self, sources: &[u32]) {
         for &source in sources {
             self.source_index[source as usize] = NOT_A_SOURCE;
         }
@@ -212,9 +323,9 @@ impl<'g> BitBfs<'g> {
     /// Pulls every candidate's new sources from its frontier neighbours; the
     /// nodes reached form the next frontier. Returns the sources that reached
     /// some node: the others' searches are over.
-    fn pull(&mut self, level: u32, live: &Lanes, visitor: &mut impl Visitor) -> Lanes {
+    fn pull(&mut self, level: u32, live: &L, visitor: &mut impl Visitor<L>) -> L {
         self.arrivals.clear();
-        let mut still_live = Lanes::EMPTY;
+        let mut still_live = L::EMPTY;
         let mut candidates = std::mem::replace(&mut self.candidates, NodeSet::new(0));
         candidates.drain(|node| {
             let node_index = node as usize;
@@ -223,8 +334,8 @@ impl<'g> BitBfs<'g> {
                 self.saturated.insert(node);
                 return;
             }
-            let mut arrived = Lanes::EMPTY;
-            let mut passes_block = Lanes::EMPTY;
+            let mut arrived = L::EMPTY;
+            let mut passes_block = L::EMPTY;
             for &neighbour in self.graph.neighbours(node) {
                 if !self.in_frontier.contains(neighbour) {
                     continue;
@@ -248,7 +359,7 @@ impl<'g> BitBfs<'g> {
                 self.blocked[node_index] = blocked;
                 blocked
             } else {
-                Lanes::EMPTY
+                L::EMPTY
             };
             self.seen[node_index] |= &new;
             self.next[node_index] = new;
@@ -264,7 +375,7 @@ impl<'g> BitBfs<'g> {
     fn leave_frontier(&mut self) {
         for &node in &self.current {
             self.in_frontier.remove(node);
-            self.frontier[node as usize] = Lanes::EMPTY;
+            self.frontier[node as usize] = L::EMPTY;
         }
         std::mem::swap(&mut self.frontier, &mut self.next);
         std::mem::swap(&mut self.current, &mut self.arrivals);
@@ -272,12 +383,12 @@ impl<'g> BitBfs<'g> {
 
     /// The sources of `frontier` for which nodes beyond `node` are blocked:
     /// those for which it is blocked, and all but itself if it is solved.
-    fn blocked_beyond(&self, node: u32, frontier: &Lanes) -> Lanes {
+    fn blocked_beyond(&self, node: u32, frontier: &L) -> L {
         let mut blocked = self.blocked[node as usize].and(frontier);
         if self.graph.is_solved(node) {
             let own = match self.source_index[node as usize] {
-                NOT_A_SOURCE => Lanes::EMPTY,
-                index => Lanes::single(index as usize),
+                NOT_A_SOURCE => L::EMPTY,
+                index => L::single(index as usize),
             };
             blocked |= &frontier.and_not(&own);
         }
@@ -290,8 +401,8 @@ impl<'g> BitBfs<'g> {
     /// has a blocked parent), and a blocked arrival is never at a node's least
     /// distance to a solved layout (the layout that blocks it is nearer), so
     /// it has nothing left to report.
-    fn drop_blocked_sources(&mut self, kept: &Lanes) -> Lanes {
-        let mut live = Lanes::EMPTY;
+    fn drop_blocked_sources(&mut self, kept: &L) -> L {
+        let mut live = L::EMPTY;
         for &node in &self.current {
             let node = node as usize;
             let frontier = &self.frontier[node];
@@ -304,5 +415,33 @@ impl<'g> BitBfs<'g> {
             !sources.is_empty()
         });
         live
+    }
+}
+
+impl<'g> Search<'g, NarrowLanes> {
+    /// Continues `wide`'s search between levels, in the lanes `narrowing`
+    /// keeps (its live sources, lane i standing for `sources[i]`), and leaves
+    /// `wide` with nothing to expand.
+    fn take_over(&mut self, wide: &mut Search<'g, Lanes>, narrowing: &Narrowing, sources: &[u32]) {
+        self.expanded.clone_from(&wide.expanded);
+        self.touched.clone_from(&wide.touched);
+        self.saturated.clone_from(&wide.saturated);
+        // A saturated node is never pulled again: its set is not needed.
+        for node in self.saturated.complement() {
+            self.seen[node as usize] = narrowing.narrow(&wide.seen[node as usize]);
+        }
+        for &node in &wide.current {
+            let node = node as usize;
+            self.frontier[node] = narrowing.narrow(&wide.frontier[node]);
+            wide.frontier[node] = Lanes::EMPTY;
+            if self.tracking.blocked() {
+                self.blocked[node] = narrowing.narrow(&wide.blocked[node]);
+            }
+        }
+        std::mem::swap(&mut self.current, &mut wide.current);
+        wide.current.clear();
+        for (narrow_lane, lane) in narrowing.wide_lanes().enumerate() {
+            self.source_index[sources[lane] as usize] = narrow_lane as u32;
+        }
     }
 }

@@ -7,7 +7,7 @@ use rayon::prelude::*;
 
 use super::batches::{ball_batches, merge_all, search_batches};
 use super::bit_bfs::{Tracking, Visitor};
-use super::lanes::{Lanes, WIDTH};
+use super::lanes::{LaneSet, Lanes, WIDTH};
 use super::symmetry::Orbits;
 use super::GroupGraph;
 

@@ -6,7 +6,7 @@ use rayon::prelude::*;
 use super::batches::{ball_batches, merge_all, search_batches};
 use super::bit_bfs::{Tracking, Visitor};
 use super::farthest::{self, FarthestOfAll};
-use super::lanes::Lanes;
+use super::lanes::{LaneSet, Lanes};
 use super::symmetry::{Orbits, Symmetry};
 use super::{GroupGraph, LayoutAnalysis};
 
