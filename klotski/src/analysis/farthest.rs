@@ -44,17 +44,18 @@ pub(crate) fn plan(graph: &GroupGraph, orbits: &Orbits) -> Plan {
     if n <= WIDTH {
         return Plan::SearchFrom(orbit_representatives(graph, orbits, &vec![true; n]));
     }
-    // Bounds from a few sweeps (each from the node with the largest bound so
-    // far), then from the 1024 most peripheral nodes they reveal: farthest
-    // layouts lie on the periphery, so most bounds become exact.
-    let mut lower_bounds = vec![0u32; n];
-    let mut sweep_from = 0u32;
-    for _ in 0..SWEEPS {
-        raise_bounds(&mut lower_bounds, &distances_from(graph, sweep_from));
-        sweep_from = (0..n as u32)
-            .max_by_key(|&node| (lower_bounds[node as usize], std::cmp::Reverse(node)))
-            .unwrap_or(0);
+    let (mut lower_bounds, sparse) = sweep_bounds(graph);
+    let mut candidates = vec![true; n];
+    if sparse {
+        // The sweeps' bounds may leave few enough candidates for one batch.
+        candidates = farthest_candidates(graph, &lower_bounds, orbits.order(), candidates);
+        let sources = orbit_representatives(graph, orbits, &candidates);
+        if sources.iter().filter(|&&source| source).count() <= WIDTH {
+            return Plan::SearchFrom(sources);
+        }
     }
+    // Bounds from the 1024 most peripheral nodes the sweeps reveal: farthest
+    // layouts lie on the periphery, so most bounds become exact.
     let mut by_bound: Vec<u32> = (0..n as u32).collect();
     by_bound.sort_by_key(|&node| (std::cmp::Reverse(lower_bounds[node as usize]), node));
     let mut peripheral = vec![false; n];
@@ -64,7 +65,7 @@ pub(crate) fn plan(graph: &GroupGraph, orbits: &Orbits) -> Plan {
     let from_peripheral = farthest_records(graph, &peripheral, |_| 1);
     let peripheral_bounds: Vec<u32> = from_peripheral.iter().map(|&(step, _)| step).collect();
     raise_bounds(&mut lower_bounds, &peripheral_bounds);
-    let candidates = farthest_candidates(graph, &lower_bounds, orbits.order());
+    let candidates = farthest_candidates(graph, &lower_bounds, orbits.order(), candidates);
     if candidates
         .iter()
         .zip(&peripheral)
@@ -83,15 +84,19 @@ const MAX_PIVOTS: usize = 256;
 /// before the search for more stops.
 const MAX_USELESS_PIVOTS: usize = 8;
 
-/// Nodes that may be farthest from some node (see [`plan`]) in a group with
-/// `order` symmetries. Pivots are taken greedily: the most central node not
-/// yet ruled out.
-fn farthest_candidates(graph: &GroupGraph, lower_bounds: &[u32], order: u32) -> Vec<bool> {
+/// The nodes of `candidate` that may be farthest from some node (see
+/// [`plan`]) in a group with `order` symmetries. Pivots are taken greedily:
+/// the most central node not yet ruled out.
+fn farthest_candidates(
+    graph: &GroupGraph,
+    lower_bounds: &[u32],
+    order: u32,
+    mut candidate: Vec<bool>,
+) -> Vec<bool> {
     let n = graph.n_nodes();
     let mut by_centrality: Vec<u32> = (0..n as u32).collect();
     by_centrality.sort_by_key(|&node| (lower_bounds[node as usize], node));
     let mut bounds = lower_bounds.to_vec();
-    let mut candidate = vec![true; n];
     let (mut n_pivots, mut n_useless) = (0, 0);
     let mut worth = 0;
     for &pivot in &by_centrality {
@@ -141,23 +146,80 @@ fn farthest_candidates(graph: &GroupGraph, lower_bounds: &[u32], order: u32) -> 
 /// the search for pivots stops soon; in sparse ones (long corridors, r in
 /// the dozens) a few nodes are worth a pivot.
 fn worth_of_a_pivot(distances: &[u32], order: u32) -> usize {
+    WIDTH * order as usize / (2 * ball_radius(distances) + 1)
+}
+
+/// The radius of the smallest ball around the start of `distances` holding
+/// 1024 nodes (one more than the depth when the group is smaller).
+fn ball_radius(distances: &[u32]) -> usize {
     let mut per_level = vec![0usize; 1 + *distances.iter().max().unwrap_or(&0) as usize];
     for &d in distances {
         per_level[d as usize] += 1;
     }
     let mut within = 0;
-    let radius = per_level
+    per_level
         .iter()
         .position(|&count| {
             within += count;
             within >= WIDTH
         })
-        .unwrap_or(per_level.len());
-    WIDTH * order as usize / (2 * radius + 1)
+        .unwrap_or(per_level.len())
 }
 
-/// Plain searches that seed the lower bounds.
-const SWEEPS: usize = 4;
+/// Sweeps from the node with the largest bound so far.
+const DOUBLE_SWEEPS: usize = 4;
+
+/// Most sweeps per group.
+const MAX_SWEEPS: usize = 32;
+
+/// Groups where a ball of 1024 nodes has at least this radius are sparse.
+const SPARSE_RADIUS: usize = 8;
+
+/// Lower bounds on every node's eccentricity from plain searches
+/// (*sweeps*), and whether the group is sparse.
+///
+/// The first sweeps start at the node with the largest bound so far, which
+/// finds the ends of the group. That is all in dense groups, where a batch
+/// of 1024 sources is a ball of small radius r and costs about 2r + 1 plain
+/// searches (see [`worth_of_a_pivot`]). Sparse groups (long corridors, r of
+/// [`SPARSE_RADIUS`] or more) get 2r + 1 sweeps, up to 32: the later ones
+/// start at the node farthest from every sweep so far, which spreads them
+/// over the periphery, where the farthest layouts lie, and makes most bounds
+/// exact (the group of `4FEA13400`: 76 candidate orbits instead of
+/// thousands).
+fn sweep_bounds(graph: &GroupGraph) -> (Vec<u32>, bool) {
+    let n = graph.n_nodes();
+    let mut bounds = vec![0u32; n];
+    let mut nearest_sweep = vec![u32::MAX; n];
+    let (mut sweep_from, mut n_sweeps, mut done) = (0u32, DOUBLE_SWEEPS, 0);
+    let mut sparse = false;
+    while done < n_sweeps {
+        let distances = distances_from(graph, sweep_from);
+        if done == 0 {
+            let radius = ball_radius(&distances);
+            sparse = radius >= SPARSE_RADIUS;
+            if sparse {
+                n_sweeps = (2 * radius + 1).min(MAX_SWEEPS);
+            }
+        }
+        raise_bounds(&mut bounds, &distances);
+        for (nearest, &d) in nearest_sweep.iter_mut().zip(&distances) {
+            *nearest = (*nearest).min(d);
+        }
+        done += 1;
+        let key = |node: u32| {
+            let node_index = node as usize;
+            let spread = if done < DOUBLE_SWEEPS {
+                0
+            } else {
+                nearest_sweep[node_index]
+            };
+            (spread, bounds[node_index], std::cmp::Reverse(node))
+        };
+        sweep_from = (0..n as u32).max_by_key(|&node| key(node)).unwrap_or(0);
+    }
+    (bounds, sparse)
+}
 
 /// Raises each node's bound to a distance known to be at most its eccentricity.
 fn raise_bounds(bounds: &mut [u32], distances: &[u32]) {
