@@ -109,9 +109,8 @@ impl<'g> BitBfs<'g> {
     ) {
         assert!(sources.len() <= WIDTH);
         if sources.len() <= NarrowLanes::WIDTH {
-            let all: Vec<u32> = (0..sources.len() as u32).collect();
-            let narrowing = Narrowing::new(&lanes_of(&all));
-            let narrow = self.narrow();
+            let narrowing = Narrowing::new(&first_lanes(sources.len()));
+            let narrow = narrow_search(&mut self.narrow, &self.wide);
             let mut visitor = Widened {
                 narrowing: &narrowing,
                 visitor,
@@ -130,9 +129,7 @@ impl<'g> BitBfs<'g> {
         }
         if !self.wide.is_over() {
             let narrowing = Narrowing::new(&live);
-            let narrow = self
-                .narrow
-                .get_or_insert_with(|| Search::new(self.wide.graph, self.wide.tracking));
+            let narrow = narrow_search(&mut self.narrow, &self.wide);
             narrow.take_over(&mut self.wide, &narrowing, sources);
             let mut visitor = Widened {
                 narrowing: &narrowing,
@@ -144,18 +141,21 @@ impl<'g> BitBfs<'g> {
         }
         self.wide.finish(sources);
     }
-
-    fn narrow(&mut self) -> &mut Search<'g, NarrowLanes> {
-        self.narrow
-            .get_or_insert_with(|| Search::new(self.wide.graph, self.wide.tracking))
-    }
 }
 
-/// The set of the given lanes.
-fn lanes_of(lanes: &[u32]) -> Lanes {
+/// The narrow search state, made like `wide` on first use.
+fn narrow_search<'a, 'g>(
+    narrow: &'a mut Option<Search<'g, NarrowLanes>>,
+    wide: &Search<'g, Lanes>,
+) -> &'a mut Search<'g, NarrowLanes> {
+    narrow.get_or_insert_with(|| Search::new(wide.graph, wide.tracking))
+}
+
+/// The lanes `0..count`.
+fn first_lanes(count: usize) -> Lanes {
     let mut set = Lanes::EMPTY;
-    for &lane in lanes {
-        set |= &Lanes::single(lane as usize);
+    for lane in 0..count {
+        set |= &Lanes::single(lane);
     }
     set
 }
