@@ -108,38 +108,48 @@ impl<'g> BitBfs<'g> {
         visitor: &mut impl Visitor,
     ) {
         assert!(sources.len() <= WIDTH);
-        if sources.len() <= NarrowLanes::WIDTH {
+        // Where the narrow search takes over: at level 0 for few sources,
+        // else once the live sources fit (or never, when the search ends).
+        let (narrowing, level, live) = if sources.len() <= NarrowLanes::WIDTH {
             let narrowing = Narrowing::new(&first_lanes(sources.len()));
             let narrow = narrow_search(&mut self.narrow, &self.wide);
-            let mut visitor = Widened {
-                narrowing: &narrowing,
-                visitor,
-            };
-            let live = narrow.start(sources, &mut visitor);
-            narrow.run_to_end(1, live, &narrowing.narrow(kept), &mut visitor);
-            narrow.finish(sources);
-            return;
-        }
-        let wide = &mut self.wide;
-        let mut live = wide.start(sources, visitor);
-        let mut level = 1;
-        while !wide.is_over() && live.count() as usize > NarrowLanes::WIDTH {
-            live = wide.step(level, &live, kept, visitor);
-            level += 1;
-        }
-        if !self.wide.is_over() {
+            let live = narrow.start(
+                sources,
+                &mut Widened {
+                    narrowing: &narrowing,
+                    visitor,
+                },
+            );
+            (narrowing, 1, live)
+        } else {
+            let wide = &mut self.wide;
+            let mut live = wide.start(sources, visitor);
+            let mut level = 1;
+            while !wide.is_over() && live.count() as usize > NarrowLanes::WIDTH {
+                live = wide.step(level, &live, kept, visitor);
+                level += 1;
+            }
+            if wide.is_over() {
+                wide.finish(sources);
+                return;
+            }
             let narrowing = Narrowing::new(&live);
-            let narrow = narrow_search(&mut self.narrow, &self.wide);
-            narrow.take_over(&mut self.wide, &narrowing, sources);
-            let mut visitor = Widened {
-                narrowing: &narrowing,
-                visitor,
-            };
+            narrow_search(&mut self.narrow, &self.wide).take_over(
+                &mut self.wide,
+                &narrowing,
+                sources,
+            );
+            self.wide.finish(sources);
             let live = narrowing.narrow(&live);
-            narrow.run_to_end(level, live, &narrowing.narrow(kept), &mut visitor);
-            narrow.finish(sources);
-        }
-        self.wide.finish(sources);
+            (narrowing, level, live)
+        };
+        let narrow = narrow_search(&mut self.narrow, &self.wide);
+        let mut visitor = Widened {
+            narrowing: &narrowing,
+            visitor,
+        };
+        narrow.run_to_end(level, live, &narrowing.narrow(kept), &mut visitor);
+        narrow.finish(sources);
     }
 }
 

@@ -185,8 +185,8 @@ const SPARSE_RADIUS: usize = 8;
 /// [`SPARSE_RADIUS`] or more) get 2r + 1 sweeps, up to 32: the later ones
 /// start at the node farthest from every sweep so far, which spreads them
 /// over the periphery, where the farthest layouts lie, and makes most bounds
-/// exact (the group of `4FEA13400`: 76 candidate orbits instead of
-/// thousands).
+/// exact (the group of `1A9BF0C00`: 175 candidate orbits after the pivots,
+/// against 1,433 with the double sweeps alone).
 fn sweep_bounds(graph: &GroupGraph) -> (Vec<u32>, bool) {
     let n = graph.n_nodes();
     let mut bounds = vec![0u32; n];
