@@ -2,6 +2,7 @@
 //! worker threads.
 
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
@@ -11,7 +12,13 @@ use super::GroupGraph;
 
 /// Searches from every batch, each worker thread reusing one search state
 /// (large: allocating one per batch costs more than some searches) and
-/// folding its batches into its own accumulator, which it returns.
+/// folding its batches into its own accumulator; returns the accumulators
+/// (at least one).
+///
+/// Workers take the next batch not yet taken, so one that starts late (its
+/// thread busy elsewhere, as when the solution searches run beside a
+/// sparse group's plan) or draws cheap batches does not leave work behind;
+/// a worker that finds no batch left allocates no state.
 pub(crate) fn search_batches<A: Send>(
     graph: &GroupGraph,
     batches: &[Vec<u32>],
@@ -20,17 +27,25 @@ pub(crate) fn search_batches<A: Send>(
     search: impl Fn(&mut BitBfs, &[u32], &mut A) + Sync,
 ) -> Vec<A> {
     let workers = rayon::current_num_threads().clamp(1, batches.len().max(1));
-    (0..workers)
+    let next = AtomicUsize::new(0);
+    let take = || batches.get(next.fetch_add(1, Ordering::Relaxed));
+    let mut per_worker = (0..workers)
         .into_par_iter()
-        .map(|worker| {
+        .filter_map(|_| {
+            let first = take()?;
             let mut bfs = BitBfs::new(graph, tracking);
             let mut accumulator = init();
-            for batch in batches.iter().skip(worker).step_by(workers) {
+            search(&mut bfs, first, &mut accumulator);
+            while let Some(batch) = take() {
                 search(&mut bfs, batch, &mut accumulator);
             }
-            accumulator
+            Some(accumulator)
         })
-        .collect()
+        .collect::<Vec<A>>();
+    if per_worker.is_empty() {
+        per_worker.push(init());
+    }
+    per_worker
 }
 
 /// Merges per-worker results node by node into the first.

@@ -10,7 +10,7 @@
 use rayon::prelude::*;
 
 use super::fast::analyse_group;
-use super::solutions::with_solutions;
+use super::solutions::{combine, nearest_solved};
 use super::symmetry::{Orbits, Symmetry};
 use super::{GroupGraph, LayoutAnalysis};
 use crate::group::ClassGroups;
@@ -98,7 +98,7 @@ fn derive(
             (analysis.farthest_step, analysis.farthest_num)
         })
         .collect();
-    with_solutions(&graph, &Orbits::of(&graph), farthest)
+    combine(farthest, nearest_solved(&graph, &Orbits::of(&graph)))
 }
 
 fn group_graph(groups: &ClassGroups, group_num: u32) -> GroupGraph {

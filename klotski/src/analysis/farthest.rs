@@ -39,12 +39,13 @@ pub(crate) enum Plan {
 /// F is closed under the group's symmetries (they keep distances), so one
 /// search per orbit of C is enough. In dense groups of small diameter, where
 /// nearly every layout is farthest from some other, that is all the saving.
-pub(crate) fn plan(graph: &GroupGraph, orbits: &Orbits) -> Plan {
+pub(crate) fn plan(graph: &GroupGraph, orbits: &Orbits, first_sweep: FirstSweep) -> Plan {
     let n = graph.n_nodes();
     if n <= WIDTH {
         return Plan::SearchFrom(orbit_representatives(graph, orbits, &vec![true; n]));
     }
-    let (mut lower_bounds, sparse) = sweep_bounds(graph);
+    let sparse = first_sweep.is_sparse();
+    let mut lower_bounds = sweep_bounds(graph, first_sweep);
     let mut candidates = vec![true; n];
     if sparse {
         // The sweeps' bounds may leave few enough candidates for one batch.
@@ -175,8 +176,31 @@ const MAX_SWEEPS: usize = 32;
 /// Groups where a ball of 1024 nodes has at least this radius are sparse.
 const SPARSE_RADIUS: usize = 8;
 
+/// The first plain search of a group's plan, from node 0: it tells whether
+/// the group is sparse.
+pub(crate) struct FirstSweep {
+    distances: Vec<u32>,
+    /// The radius of the smallest ball around node 0 holding 1024 nodes.
+    radius: usize,
+}
+
+impl FirstSweep {
+    pub(crate) fn of(graph: &GroupGraph) -> FirstSweep {
+        let distances = distances_from(graph, 0);
+        let radius = ball_radius(&distances);
+        FirstSweep { distances, radius }
+    }
+
+    /// Whether the group is sparse: long corridors, where a ball of 1024
+    /// nodes has a radius of [`SPARSE_RADIUS`] or more. Few of its layouts
+    /// can be farthest from another.
+    pub(crate) fn is_sparse(&self) -> bool {
+        self.radius >= SPARSE_RADIUS
+    }
+}
+
 /// Lower bounds on every node's eccentricity from plain searches
-/// (*sweeps*), and whether the group is sparse.
+/// (*sweeps*), the first of them `first`.
 ///
 /// The first sweeps start at the node with the largest bound so far, which
 /// finds the ends of the group. That is all in dense groups, where a batch
@@ -187,21 +211,18 @@ const SPARSE_RADIUS: usize = 8;
 /// over the periphery, where the farthest layouts lie, and makes most bounds
 /// exact (the group of `1A9BF0C00`: 175 candidate orbits after the pivots,
 /// against 1,433 with the double sweeps alone).
-fn sweep_bounds(graph: &GroupGraph) -> (Vec<u32>, bool) {
+fn sweep_bounds(graph: &GroupGraph, first: FirstSweep) -> Vec<u32> {
     let n = graph.n_nodes();
     let mut bounds = vec![0u32; n];
     let mut nearest_sweep = vec![u32::MAX; n];
-    let (mut sweep_from, mut n_sweeps, mut done) = (0u32, DOUBLE_SWEEPS, 0);
-    let mut sparse = false;
-    while done < n_sweeps {
-        let distances = distances_from(graph, sweep_from);
-        if done == 0 {
-            let radius = ball_radius(&distances);
-            sparse = radius >= SPARSE_RADIUS;
-            if sparse {
-                n_sweeps = (2 * radius + 1).min(MAX_SWEEPS);
-            }
-        }
+    let n_sweeps = if first.is_sparse() {
+        (2 * first.radius + 1).min(MAX_SWEEPS)
+    } else {
+        DOUBLE_SWEEPS
+    };
+    let mut next_sweep = Some(first.distances);
+    let mut done = 0;
+    while let Some(distances) = next_sweep.take() {
         raise_bounds(&mut bounds, &distances);
         for (nearest, &d) in nearest_sweep.iter_mut().zip(&distances) {
             *nearest = (*nearest).min(d);
@@ -216,9 +237,12 @@ fn sweep_bounds(graph: &GroupGraph) -> (Vec<u32>, bool) {
             };
             (spread, bounds[node_index], std::cmp::Reverse(node))
         };
-        sweep_from = (0..n as u32).max_by_key(|&node| key(node)).unwrap_or(0);
+        if done < n_sweeps {
+            let sweep_from = (0..n as u32).max_by_key(|&node| key(node)).unwrap_or(0);
+            next_sweep = Some(distances_from(graph, sweep_from));
+        }
     }
-    (bounds, sparse)
+    bounds
 }
 
 /// Raises each node's bound to a distance known to be at most its eccentricity.

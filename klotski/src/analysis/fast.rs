@@ -1,15 +1,36 @@
 //! The fast analyser: bit-parallel searches spread over cores.
 
-use super::farthest::{plan, Plan};
-use super::solutions::{with_farthest_searches, with_solutions};
+use super::farthest::{self, FirstSweep, Plan};
+use super::solutions::{combine, nearest_solved, with_farthest_searches};
 use super::symmetry::Orbits;
 use super::{GroupGraph, LayoutAnalysis};
 
 /// Analyses every layout of a group; entry `i` is node `i`'s analysis.
+///
+/// A sparse group's plan (sequential plain searches, most of its time on
+/// one thread) runs beside its solution searches, which need nothing from
+/// it: few of its layouts can be farthest from another, so no solution
+/// search has farthest sources to serve. A dense group's solution searches
+/// serve the solved farthest sources, so its plan comes first.
 pub fn analyse_group(graph: &GroupGraph) -> Vec<LayoutAnalysis> {
     let orbits = Orbits::of(graph);
-    match plan(graph, &orbits) {
-        Plan::Found(farthest) => with_solutions(graph, &orbits, farthest),
+    let first_sweep = FirstSweep::of(graph);
+    if first_sweep.is_sparse() {
+        let (plan, nearest) = rayon::join(
+            || farthest::plan(graph, &orbits, first_sweep),
+            || nearest_solved(graph, &orbits),
+        );
+        let farthest = match plan {
+            Plan::Found(farthest) => farthest,
+            Plan::SearchFrom(sources) => farthest::fold_orbits(
+                &orbits,
+                &farthest::farthest_records(graph, &sources, |source| orbits.orbit_size(source)),
+            ),
+        };
+        return combine(farthest, nearest);
+    }
+    match farthest::plan(graph, &orbits, first_sweep) {
+        Plan::Found(farthest) => combine(farthest, nearest_solved(graph, &orbits)),
         Plan::SearchFrom(sources) => with_farthest_searches(graph, &orbits, &sources),
     }
 }

@@ -10,14 +10,10 @@ use super::lanes::{LaneSet, Lanes};
 use super::symmetry::{Orbits, Symmetry};
 use super::{GroupGraph, LayoutAnalysis};
 
-/// Completes the farthest numbers with the solution numbers of every node.
-pub(crate) fn with_solutions(
-    graph: &GroupGraph,
-    orbits: &Orbits,
-    farthest: Vec<(u32, u32)>,
-) -> Vec<LayoutAnalysis> {
-    let (nearest, _) = solutions(graph, orbits, false, None);
-    combine(farthest, nearest)
+/// Every node's solution numbers, from searches that serve no farthest
+/// source; [`combine`] completes them with the farthest numbers.
+pub(crate) fn nearest_solved(graph: &GroupGraph, orbits: &Orbits) -> Vec<Nearest> {
+    solutions(graph, orbits, false, None).0
 }
 
 /// Every node's analysis where the farthest numbers come from searches from
@@ -45,7 +41,8 @@ pub(crate) fn with_farthest_searches(
     combine(farthest::fold_orbits(orbits, &records), nearest)
 }
 
-fn combine(farthest: Vec<(u32, u32)>, nearest: Vec<Nearest>) -> Vec<LayoutAnalysis> {
+/// Joins every node's farthest numbers and solution numbers.
+pub(crate) fn combine(farthest: Vec<(u32, u32)>, nearest: Vec<Nearest>) -> Vec<LayoutAnalysis> {
     farthest
         .into_iter()
         .zip(nearest)
@@ -93,7 +90,7 @@ pub fn analyse_solutions(graph: &GroupGraph) -> Vec<SolutionReport> {
 
 /// A node's view of the solved layouts.
 #[derive(Clone)]
-struct Nearest {
+pub(crate) struct Nearest {
     /// Least distance to a solved layout, -1 for none.
     step: i32,
     /// Solved layouts at that distance.
