@@ -19,12 +19,12 @@ use super::GroupGraph;
 /// thread busy elsewhere, as when the solution searches run beside a
 /// sparse group's plan) or draws cheap batches does not leave work behind;
 /// a worker that finds no batch left allocates no state.
-pub(crate) fn search_batches<A: Send>(
+pub(crate) fn search_batches<B: Sync, A: Send>(
     graph: &GroupGraph,
-    batches: &[Vec<u32>],
+    batches: &[B],
     tracking: Tracking,
     init: impl Fn() -> A + Sync,
-    search: impl Fn(&mut BitBfs, &[u32], &mut A) + Sync,
+    search: impl Fn(&mut BitBfs, &B, &mut A) + Sync,
 ) -> Vec<A> {
     let workers = rayon::current_num_threads().clamp(1, batches.len().max(1));
     let next = AtomicUsize::new(0);

@@ -17,13 +17,12 @@
 //! solution count: a node is blocked for S when some node one level closer to
 //! S is blocked for S or is a solved layout other than S.
 //!
-//! A search whose live sources fit in 128 lanes continues in 128-lane sets
-//! ([`NarrowLanes`]): a solution search of a sparse group drops all but a few
-//! dozen of its 1024 sources within ten levels (the others are blocked by
-//! the solved layouts around them) and then runs for a hundred levels more,
-//! which in 1024-lane sets would read 128 bytes per neighbour for them.
+//! A search from at most 128 sources runs in 128-lane sets ([`NarrowLanes`]),
+//! an eighth of the memory traffic. A solution search can stop once at most
+//! 128 of its sources are live, so that the survivors of several searches
+//! continue together in one narrow search ([`BitBfs::run_until_few`]).
 
-use super::lanes::{LaneSet, Lanes, NarrowLanes, Narrowing, WIDTH};
+use super::lanes::{LaneSet, Lanes, NarrowLanes, WIDTH};
 use super::node_set::NodeSet;
 use super::GroupGraph;
 
@@ -62,32 +61,40 @@ impl<L, A: Visitor<L>, B: Visitor<L>> Visitor<L> for (A, B) {
     }
 }
 
-/// Hands a narrowed search's arrivals to a visitor in the lanes it knows.
-struct Widened<'a, V> {
-    narrowing: &'a Narrowing,
-    visitor: &'a mut V,
-}
+/// Hands a narrow search's arrivals to a visitor in the lanes it knows.
+struct Widened<'a, V>(&'a mut V);
 
 impl<V: Visitor> Visitor<NarrowLanes> for Widened<'_, V> {
     fn arrive(&mut self, level: u32, node: u32, sources: &NarrowLanes, blocked: &NarrowLanes) {
-        let sources = self.narrowing.widen(sources);
-        let blocked = self.narrowing.widen(blocked);
-        self.visitor.arrive(level, node, &sources, &blocked);
+        self.0
+            .arrive(level, node, &sources.widen(), &blocked.widen());
     }
 }
 
 /// Reusable state for searches from up to 1024 sources over one graph.
 pub(crate) struct BitBfs<'g> {
-    wide: Search<'g, Lanes>,
-    /// Where searches with at most 128 live sources continue; allocated on
-    /// first use.
+    graph: &'g GroupGraph,
+    tracking: Tracking,
+    /// Each state is allocated on first use.
+    wide: Option<Search<'g, Lanes>>,
     narrow: Option<Search<'g, NarrowLanes>>,
+}
+
+/// The sources still live when a search stopped (see [`BitBfs::run_until_few`]).
+#[derive(Debug)]
+pub(crate) struct Survivors {
+    /// Their lanes.
+    pub(crate) lanes: Lanes,
+    /// The last level whose arrivals were reported.
+    pub(crate) level: u32,
 }
 
 impl<'g> BitBfs<'g> {
     pub(crate) fn new(graph: &'g GroupGraph, tracking: Tracking) -> BitBfs<'g> {
         BitBfs {
-            wide: Search::new(graph, tracking),
+            graph,
+            tracking,
+            wide: None,
             narrow: None,
         }
     }
@@ -96,78 +103,109 @@ impl<'g> BitBfs<'g> {
     /// reachable node is reached, reporting arrivals to `visitor`. When
     /// tracking blocked flags, sources blocked everywhere drop out early.
     pub(crate) fn run(&mut self, sources: &[u32], visitor: &mut impl Visitor) {
-        self.run_keeping(sources, &Lanes::EMPTY, visitor);
+        let stopped = self.search(sources, &Lanes::EMPTY, false, visitor);
+        debug_assert!(stopped.is_none());
     }
 
-    /// [`Self::run`], never dropping the sources of lanes `kept`: their
-    /// searches run to the end even when blocked everywhere.
-    pub(crate) fn run_keeping(
+    /// [`Self::run`], tracking blocked flags and never dropping the sources
+    /// of lanes `kept`, but stopping once at most 128 sources are live:
+    /// returns those. A search from at most 128 sources runs to the end.
+    ///
+    /// A solution search of a sparse group drops all but a few dozen of its
+    /// 1024 sources within a few levels (the solved layouts around them
+    /// block them) and then runs for a hundred levels more. The survivors of
+    /// several searches, searched again together from their start in
+    /// 128-lane sets (arrivals up to each one's stopping level left out, see
+    /// [`AfterLevels`]), cost one such tail instead of one each.
+    pub(crate) fn run_until_few(
         &mut self,
         sources: &[u32],
         kept: &Lanes,
         visitor: &mut impl Visitor,
-    ) {
+    ) -> Option<Survivors> {
+        assert!(self.tracking.blocked());
+        self.search(sources, kept, true, visitor)
+    }
+
+    fn search(
+        &mut self,
+        sources: &[u32],
+        kept: &Lanes,
+        stop_when_few: bool,
+        visitor: &mut impl Visitor,
+    ) -> Option<Survivors> {
         assert!(sources.len() <= WIDTH);
-        // Where the narrow search takes over: at level 0 for few sources,
-        // else once the live sources fit (or never, when the search ends).
-        let (narrowing, level, live) = if sources.len() <= NarrowLanes::WIDTH {
-            let narrowing = Narrowing::new(&first_lanes(sources.len()));
-            let narrow = narrow_search(&mut self.narrow, &self.wide);
-            let live = narrow.start(
-                sources,
-                &mut Widened {
-                    narrowing: &narrowing,
-                    visitor,
-                },
-            );
-            (narrowing, 1, live)
-        } else {
-            let wide = &mut self.wide;
-            let mut live = wide.start(sources, visitor);
-            let mut level = 1;
-            while !wide.is_over() && live.count() as usize > NarrowLanes::WIDTH {
-                live = wide.step(level, &live, kept, visitor);
-                level += 1;
+        let (graph, tracking) = (self.graph, self.tracking);
+        if sources.len() <= NarrowLanes::WIDTH {
+            let narrow = self
+                .narrow
+                .get_or_insert_with(|| Search::new(graph, tracking));
+            let mut visitor = Widened(visitor);
+            let live = narrow.start(sources, &mut visitor);
+            narrow.run_to_end(1, live, &NarrowLanes::first_of(kept), &mut visitor);
+            narrow.finish(sources);
+            return None;
+        }
+        let wide = self
+            .wide
+            .get_or_insert_with(|| Search::new(graph, tracking));
+        let mut live = wide.start(sources, visitor);
+        let mut level = 1;
+        let mut survivors = None;
+        while !wide.is_over() {
+            if stop_when_few && live.count() as usize <= NarrowLanes::WIDTH {
+                wide.abandon();
+                survivors = Some(Survivors {
+                    lanes: live,
+                    level: level - 1,
+                });
+                break;
             }
-            if wide.is_over() {
-                wide.finish(sources);
-                return;
-            }
-            let narrowing = Narrowing::new(&live);
-            narrow_search(&mut self.narrow, &self.wide).take_over(
-                &mut self.wide,
-                &narrowing,
-                sources,
-            );
-            self.wide.finish(sources);
-            let live = narrowing.narrow(&live);
-            (narrowing, level, live)
-        };
-        let narrow = narrow_search(&mut self.narrow, &self.wide);
-        let mut visitor = Widened {
-            narrowing: &narrowing,
+            live = wide.step(level, &live, kept, visitor);
+            level += 1;
+        }
+        wide.finish(sources);
+        survivors
+    }
+}
+
+/// Hands a visitor only the arrivals of lane i at levels above `levels[i]`:
+/// a search from the survivors of stopped searches ([`Survivors`]) reports
+/// only what those did not.
+pub(crate) struct AfterLevels<'a, V> {
+    levels: &'a [u32],
+    visitor: &'a mut V,
+    /// The lanes reported at `level`.
+    allowed: (u32, Lanes),
+}
+
+impl<'a, V: Visitor> AfterLevels<'a, V> {
+    pub(crate) fn new(levels: &'a [u32], visitor: &'a mut V) -> AfterLevels<'a, V> {
+        AfterLevels {
+            levels,
             visitor,
-        };
-        narrow.run_to_end(level, live, &narrowing.narrow(kept), &mut visitor);
-        narrow.finish(sources);
+            allowed: (u32::MAX, Lanes::EMPTY),
+        }
     }
 }
 
-/// The narrow search state, made like `wide` on first use.
-fn narrow_search<'a, 'g>(
-    narrow: &'a mut Option<Search<'g, NarrowLanes>>,
-    wide: &Search<'g, Lanes>,
-) -> &'a mut Search<'g, NarrowLanes> {
-    narrow.get_or_insert_with(|| Search::new(wide.graph, wide.tracking))
-}
-
-/// The lanes `0..count`.
-fn first_lanes(count: usize) -> Lanes {
-    let mut set = Lanes::EMPTY;
-    for lane in 0..count {
-        set |= &Lanes::single(lane);
+impl<V: Visitor> Visitor for AfterLevels<'_, V> {
+    fn arrive(&mut self, level: u32, node: u32, sources: &Lanes, blocked: &Lanes) {
+        if self.allowed.0 != level {
+            let mut allowed = Lanes::EMPTY;
+            for (lane, &after) in self.levels.iter().enumerate() {
+                if level > after {
+                    allowed |= &Lanes::single(lane);
+                }
+            }
+            self.allowed = (level, allowed);
+        }
+        let sources = sources.and(&self.allowed.1);
+        if !sources.is_empty() {
+            let blocked = blocked.and(&self.allowed.1);
+            self.visitor.arrive(level, node, &sources, &blocked);
+        }
     }
-    set
 }
 
 /// The state of a search in sets of lanes `L`.
@@ -282,6 +320,15 @@ impl<'g, L: LaneSet> Search<'g, L> {
             live = self.step(level, &live, kept, visitor);
             level += 1;
         }
+    }
+
+    /// Ends the search before it is over, leaving the state as a finished
+    /// search does.
+    fn abandon(&mut self) {
+        for &node in &self.current {
+            self.frontier[node as usize] = L::EMPTY;
+        }
+        self.current.clear();
     }
 
     /// Forgets which nodes are the sources of the search that has ended.
@@ -425,33 +472,5 @@ impl<'g, L: LaneSet> Search<'g, L> {
             !sources.is_empty()
         });
         live
-    }
-}
-
-impl<'g> Search<'g, NarrowLanes> {
-    /// Continues `wide`'s search between levels, in the lanes `narrowing`
-    /// keeps (its live sources, lane i standing for `sources[i]`), and leaves
-    /// `wide` with nothing to expand.
-    fn take_over(&mut self, wide: &mut Search<'g, Lanes>, narrowing: &Narrowing, sources: &[u32]) {
-        self.expanded.clone_from(&wide.expanded);
-        self.touched.clone_from(&wide.touched);
-        self.saturated.clone_from(&wide.saturated);
-        // A saturated node is never pulled again: its set is not needed.
-        for node in self.saturated.complement() {
-            self.seen[node as usize] = narrowing.narrow(&wide.seen[node as usize]);
-        }
-        for &node in &wide.current {
-            let node = node as usize;
-            self.frontier[node] = narrowing.narrow(&wide.frontier[node]);
-            wide.frontier[node] = Lanes::EMPTY;
-            if self.tracking.blocked() {
-                self.blocked[node] = narrowing.narrow(&wide.blocked[node]);
-            }
-        }
-        std::mem::swap(&mut self.current, &mut wide.current);
-        wide.current.clear();
-        for (narrow_lane, lane) in narrowing.wide_lanes().enumerate() {
-            self.source_index[sources[lane] as usize] = narrow_lane as u32;
-        }
     }
 }

@@ -108,92 +108,26 @@ lane_set!(
 );
 
 lane_set!(
-    /// 128 lanes: the sets of a search with few sources left.
+    /// 128 lanes: the sets of a search from few sources.
     #[repr(C, align(16))]
     NarrowLanes,
     2
 );
 
-/// Maps some lanes of [`Lanes`], at most 128, onto the lanes of
-/// [`NarrowLanes`] in ascending order, and back.
-pub(crate) struct Narrowing {
-    /// Per word of a [`Lanes`]: the lanes kept in it.
-    masks: [u64; 16],
-    /// Per word: the narrow lane of its first kept lane.
-    offsets: [u32; 16],
-    /// Per narrow lane: its lane in [`Lanes`].
-    wide: Vec<usize>,
-}
-
-impl Narrowing {
-    /// Keeps the lanes of `kept`, which holds at most 128.
-    pub(crate) fn new(kept: &Lanes) -> Narrowing {
-        assert!(kept.count() as usize <= NarrowLanes::WIDTH);
-        let masks: [u64; 16] = kept.0;
-        let mut offsets = [0; 16];
-        let mut next = 0;
-        for (offset, mask) in offsets.iter_mut().zip(&masks) {
-            *offset = next;
-            next += mask.count_ones();
-        }
-        Narrowing {
-            masks,
-            offsets,
-            wide: kept.indexes().collect(),
-        }
-    }
-
-    /// The kept lanes of `lanes`, renumbered.
+impl NarrowLanes {
+    /// The lanes of `lanes` below 128: a search from at most 128 sources
+    /// uses the first lanes of either width.
     #[inline]
-    pub(crate) fn narrow(&self, lanes: &Lanes) -> NarrowLanes {
-        let mut narrow = 0u128;
-        for ((&word, &mask), &offset) in lanes.0.iter().zip(&self.masks).zip(&self.offsets) {
-            if mask != 0 {
-                narrow |= u128::from(extract_bits(word, mask)) << offset;
-            }
-        }
-        NarrowLanes([narrow as u64, (narrow >> 64) as u64])
+    pub(crate) fn first_of(lanes: &Lanes) -> NarrowLanes {
+        NarrowLanes([lanes.0[0], lanes.0[1]])
     }
 
-    /// The kept lanes of [`Lanes`], ascending: narrow lane i stands for the
-    /// i-th.
-    pub(crate) fn wide_lanes(&self) -> impl Iterator<Item = usize> + '_ {
-        self.wide.iter().copied()
-    }
-
-    /// The lanes of [`Lanes`] that the lanes of `narrow` stand for.
+    /// The same lanes in a [`Lanes`].
     #[inline]
-    pub(crate) fn widen(&self, narrow: &NarrowLanes) -> Lanes {
+    pub(crate) fn widen(&self) -> Lanes {
         let mut wide = Lanes::EMPTY;
-        for lane in narrow.indexes() {
-            let lane = self.wide[lane];
-            wide.0[lane / 64] |= 1 << (lane % 64);
-        }
+        wide.0[..2].copy_from_slice(&self.0);
         wide
-    }
-}
-
-/// The bits of `word` selected by `mask`, packed at the bottom in order
-/// (the BMI2 `pext` instruction where the target has it).
-#[inline]
-fn extract_bits(word: u64, mask: u64) -> u64 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    {
-        // SAFETY: the target has BMI2 (checked at compile time).
-        unsafe { std::arch::x86_64::_pext_u64(word, mask) }
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-    {
-        let (mut packed, mut out, mut rest) = (0, 0, mask);
-        while rest != 0 {
-            let bit = rest & rest.wrapping_neg();
-            if word & bit != 0 {
-                packed |= 1 << out;
-            }
-            out += 1;
-            rest &= rest - 1;
-        }
-        packed
     }
 }
 
@@ -215,37 +149,16 @@ mod tests {
     }
 
     #[test]
-    fn narrowing_renumbers_the_kept_lanes_in_order_and_back() {
-        let kept_lanes = [1, 63, 64, 200, 511, 1023];
-        let mut kept = Lanes::EMPTY;
-        for lane in kept_lanes {
-            kept |= &Lanes::single(lane);
-        }
-        let narrowing = Narrowing::new(&kept);
+    fn the_first_128_lanes_convert_both_ways() {
         let mut lanes = Lanes::single(0);
-        for lane in [63, 200, 1023, 700] {
+        for lane in [63, 64, 127, 128, 700] {
             lanes |= &Lanes::single(lane);
         }
-        let narrow = narrowing.narrow(&lanes);
-        assert_eq!(narrow.indexes().collect::<Vec<_>>(), [1, 3, 5]);
-        assert_eq!(narrowing.widen(&narrow), lanes.and(&kept));
-        // 128 kept lanes spread over all words fill both narrow words.
-        let mut every_eighth = Lanes::EMPTY;
-        for lane in (0..WIDTH).step_by(8) {
-            every_eighth |= &Lanes::single(lane);
-        }
-        let narrowing = Narrowing::new(&every_eighth);
-        assert_eq!(narrowing.narrow(&every_eighth).count(), 128);
+        let narrow = NarrowLanes::first_of(&lanes);
+        assert_eq!(narrow.indexes().collect::<Vec<_>>(), [0, 63, 64, 127]);
         assert_eq!(
-            narrowing.widen(&narrowing.narrow(&Lanes::single(1016))),
-            Lanes::single(1016)
+            narrow.widen().indexes().collect::<Vec<_>>(),
+            [0, 63, 64, 127]
         );
-    }
-
-    #[test]
-    fn extracting_bits_packs_the_selected_bits_in_order() {
-        assert_eq!(extract_bits(0b1011_0110, 0b1111_0000), 0b1011);
-        assert_eq!(extract_bits(0b1011_0110, 0b0101_0101), 0b0110);
-        assert_eq!(extract_bits(u64::MAX, 1 << 63 | 1), 0b11);
     }
 }

@@ -1,10 +1,8 @@
 //! Sets of nodes as bitmaps: one bit per node, small enough to stay in cache.
 
 /// A set of node ids below a fixed bound.
-#[derive(Clone)]
 pub(crate) struct NodeSet {
     words: Vec<u64>,
-    bound: u32,
 }
 
 impl NodeSet {
@@ -12,7 +10,6 @@ impl NodeSet {
     pub(crate) fn new(n: usize) -> NodeSet {
         NodeSet {
             words: vec![0; n.div_ceil(64)],
-            bound: n as u32,
         }
     }
 
@@ -55,24 +52,6 @@ impl NodeSet {
             .sum()
     }
 
-    /// The nodes below the bound that are not in the set, ascending.
-    pub(crate) fn complement(&self) -> impl Iterator<Item = u32> + '_ {
-        self.words
-            .iter()
-            .enumerate()
-            .flat_map(move |(index, &word)| {
-                let mut rest = !word;
-                std::iter::from_fn(move || {
-                    (rest != 0).then(|| {
-                        let node = (index * 64) as u32 + rest.trailing_zeros();
-                        rest &= rest - 1;
-                        node
-                    })
-                })
-                .take_while(move |&node| node < self.bound)
-            })
-    }
-
     /// Empties the set, calling `f` on each node it held, in ascending order.
     /// `f` may insert into other sets but sees this one's words as they were.
     #[inline]
@@ -104,10 +83,6 @@ mod tests {
         assert_eq!(set.count_difference(&other), 4);
         let mut difference = NodeSet::new(200);
         difference.assign_difference(&set, &other);
-        assert_eq!(
-            other.complement().collect::<Vec<_>>(),
-            (0..200).filter(|&node| node != 130).collect::<Vec<_>>()
-        );
         let mut drained = Vec::new();
         difference.drain(|node| drained.push(node));
         assert_eq!(drained, [0, 3, 64, 199]);

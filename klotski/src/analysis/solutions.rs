@@ -4,9 +4,9 @@
 use rayon::prelude::*;
 
 use super::batches::{ball_batches, merge_all, search_batches};
-use super::bit_bfs::{Tracking, Visitor};
+use super::bit_bfs::{AfterLevels, BitBfs, Survivors, Tracking, Visitor};
 use super::farthest::{self, FarthestOfAll};
-use super::lanes::{LaneSet, Lanes};
+use super::lanes::{LaneSet, Lanes, NarrowLanes};
 use super::symmetry::{Orbits, Symmetry};
 use super::{GroupGraph, LayoutAnalysis};
 
@@ -162,59 +162,68 @@ fn solutions(
         graph.is_solved(node) && mirror.is_none_or(|mirror| node <= mirror[node as usize])
     };
     let sources: Vec<bool> = (0..n as u32).map(is_source).collect();
-    let per_worker = search_batches(
+    let wanted = |source: u32| farthest_sources.is_some_and(|wanted| wanted[source as usize]);
+    let pass = SolutionPass {
+        graph,
+        orbits,
+        mirror,
+        collect_sources,
+    };
+    let init = || WorkerFound {
+        nearest: vec![[Nearest::NONE, Nearest::NONE]; n],
+        served: ServedFarthest {
+            sources: Vec::new(),
+            records: Vec::new(),
+        },
+        survivors: Vec::new(),
+    };
+    // Ball batches, each stopping once at most 128 of its sources are live.
+    let mut per_worker = search_batches(
         graph,
         &ball_batches(graph, &sources),
         Tracking::Blocked,
-        || {
-            let served = ServedFarthest {
-                sources: Vec::new(),
-                records: Vec::new(),
-            };
-            (vec![[Nearest::NONE, Nearest::NONE]; n], served)
-        },
-        |bfs, batch, (nearest, served)| {
-            let mirror = mirror.map(|mirror| {
-                let mut paired = Lanes::EMPTY;
-                for (index, &source) in batch.iter().enumerate() {
-                    if mirror[source as usize] != source {
-                        paired |= &Lanes::single(index);
-                    }
-                }
-                (mirror, paired)
-            });
-            let solution_visitor = SolutionVisitor {
-                graph,
-                batch,
-                nearest,
-                mirror,
-                collect_sources,
-            };
-            let wanted =
-                |source: u32| farthest_sources.is_some_and(|wanted| wanted[source as usize]);
+        init,
+        |bfs, batch, found| {
             let n_wanted = batch.iter().filter(|&&source| wanted(source)).count();
-            if n_wanted == 0 || (n_wanted as f64) < SERVE_WHEN_SHARE_AT_LEAST * batch.len() as f64 {
-                bfs.run(batch, &mut { solution_visitor });
-                return;
-            }
-            let mut kept = Lanes::EMPTY;
-            for (lane, &source) in batch.iter().enumerate() {
-                if wanted(source) {
-                    kept |= &Lanes::single(lane);
-                    served.sources.push(source);
-                }
-            }
-            if served.records.is_empty() {
-                served.records = vec![(0, 0); n];
-            }
-            let weights = batch
+            let serve =
+                n_wanted > 0 && n_wanted as f64 >= SERVE_WHEN_SHARE_AT_LEAST * batch.len() as f64;
+            let served: Vec<bool> = batch
                 .iter()
-                .map(|&source| wanted(source).then(|| orbits.orbit_size(source)));
-            let farthest_visitor = FarthestOfAll::new(&mut served.records, weights);
-            bfs.run_keeping(batch, &kept, &mut (solution_visitor, farthest_visitor));
+                .map(|&source| serve && wanted(source))
+                .collect();
+            let stopped = pass.search(bfs, batch, &served, None, found);
+            for lane in stopped.iter().flat_map(|stopped| stopped.lanes.indexes()) {
+                found.survivors.push(Survivor {
+                    source: batch[lane],
+                    level: stopped.as_ref().map_or(0, |stopped| stopped.level),
+                    served: served[lane],
+                });
+            }
         },
     );
-    let (nearest, served): (Vec<_>, Vec<_>) = per_worker.into_iter().unzip();
+    // The survivors of every batch, together in 128-lane searches.
+    let survivors: Vec<Survivor> = per_worker
+        .iter_mut()
+        .flat_map(|found| std::mem::take(&mut found.survivors))
+        .collect();
+    let tails: Vec<&[Survivor]> = survivors.chunks(NarrowLanes::WIDTH).collect();
+    per_worker.extend(search_batches(
+        graph,
+        &tails,
+        Tracking::Blocked,
+        init,
+        |bfs, tail, found| {
+            let sources: Vec<u32> = tail.iter().map(|survivor| survivor.source).collect();
+            let levels: Vec<u32> = tail.iter().map(|survivor| survivor.level).collect();
+            let served: Vec<bool> = tail.iter().map(|survivor| survivor.served).collect();
+            let stopped = pass.search(bfs, &sources, &served, Some(&levels), found);
+            debug_assert!(stopped.is_none(), "a narrow search runs to the end");
+        },
+    ));
+    let (nearest, served): (Vec<_>, Vec<_>) = per_worker
+        .into_iter()
+        .map(|found| (found.nearest, found.served))
+        .unzip();
     let mut nearest = merge_all(nearest, |a, b| {
         a[0].merge(&b[0]);
         a[1].merge(&b[1]);
@@ -229,6 +238,112 @@ fn solutions(
         })
         .collect();
     (by_node, merge_served(served))
+}
+
+/// What one worker's solution searches found.
+struct WorkerFound {
+    /// Per node: what its own sources and their mirror images found (see
+    /// [`SolutionVisitor::nearest`]).
+    nearest: Vec<[Nearest; 2]>,
+    served: ServedFarthest,
+    /// The live sources of the searches that stopped early.
+    survivors: Vec<Survivor>,
+}
+
+/// A source whose search stopped early, to be searched again with others.
+struct Survivor {
+    source: u32,
+    /// The last level whose arrivals were reported.
+    level: u32,
+    /// Whether its farthest distances are recorded.
+    served: bool,
+}
+
+/// Runs solution searches and folds what they find into a worker's
+/// [`WorkerFound`].
+struct SolutionPass<'a> {
+    graph: &'a GroupGraph,
+    orbits: &'a Orbits,
+    /// Every node's left-right image, when solution searches start from one
+    /// solved layout per mirror pair.
+    mirror: Option<&'a [u32]>,
+    collect_sources: bool,
+}
+
+impl SolutionPass<'_> {
+    /// Searches from `batch` until at most 128 sources are live (see
+    /// [`BitBfs::run_until_few`]), recording the farthest distances of the
+    /// `served` lanes, and, with `after`, only the arrivals of lane i at
+    /// levels above `after[i]`. Returns the live sources when it stopped.
+    fn search(
+        &self,
+        bfs: &mut BitBfs,
+        batch: &[u32],
+        served: &[bool],
+        after: Option<&[u32]>,
+        found: &mut WorkerFound,
+    ) -> Option<Survivors> {
+        let mirror = self.mirror.map(|mirror| {
+            let mut paired = Lanes::EMPTY;
+            for (index, &source) in batch.iter().enumerate() {
+                if mirror[source as usize] != source {
+                    paired |= &Lanes::single(index);
+                }
+            }
+            (mirror, paired)
+        });
+        let mut solution_visitor = SolutionVisitor {
+            graph: self.graph,
+            batch,
+            nearest: &mut found.nearest,
+            mirror,
+            collect_sources: self.collect_sources,
+        };
+        let mut kept = Lanes::EMPTY;
+        for (lane, _) in served.iter().enumerate().filter(|(_, &served)| served) {
+            kept |= &Lanes::single(lane);
+        }
+        if kept.is_empty() {
+            return run_after(bfs, batch, &kept, after, &mut solution_visitor);
+        }
+        if after.is_none() {
+            let sources = batch.iter().zip(served).filter(|(_, &served)| served);
+            found
+                .served
+                .sources
+                .extend(sources.map(|(&source, _)| source));
+        }
+        if found.served.records.is_empty() {
+            found.served.records = vec![(0, 0); self.graph.n_nodes()];
+        }
+        let weights = batch
+            .iter()
+            .zip(served)
+            .map(|(&source, &served)| served.then(|| self.orbits.orbit_size(source)));
+        let farthest_visitor = FarthestOfAll::new(&mut found.served.records, weights);
+        run_after(
+            bfs,
+            batch,
+            &kept,
+            after,
+            &mut (solution_visitor, farthest_visitor),
+        )
+    }
+}
+
+/// [`BitBfs::run_until_few`], reporting with `after` only the arrivals of
+/// lane i at levels above `after[i]`.
+fn run_after(
+    bfs: &mut BitBfs,
+    batch: &[u32],
+    kept: &Lanes,
+    after: Option<&[u32]>,
+    visitor: &mut impl Visitor,
+) -> Option<Survivors> {
+    match after {
+        None => bfs.run_until_few(batch, kept, visitor),
+        Some(levels) => bfs.run_until_few(batch, kept, &mut AfterLevels::new(levels, visitor)),
+    }
 }
 
 /// Joins the workers' served sources and records.
