@@ -474,3 +474,101 @@ impl<'g, L: LaneSet> Search<'g, L> {
         live
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::*;
+
+    /// The arrivals reported, as a count and an order-free fingerprint of
+    /// the (source, node, level, blocked) reports.
+    #[derive(Default, PartialEq, Eq, Debug)]
+    struct Reports {
+        count: u64,
+        fingerprint: u64,
+    }
+
+    /// Records arrivals by source node.
+    struct Recorder<'a> {
+        sources: &'a [u32],
+        reports: &'a mut Reports,
+    }
+
+    impl Visitor for Recorder<'_> {
+        fn arrive(&mut self, level: u32, node: u32, sources: &Lanes, blocked: &Lanes) {
+            for lane in sources.indexes() {
+                let is_blocked = !blocked.and(&Lanes::single(lane)).is_empty();
+                let report = u64::from(self.sources[lane]) << 40
+                    | u64::from(node) << 12
+                    | u64::from(level) << 1
+                    | u64::from(is_blocked);
+                self.reports.count += 1;
+                self.reports.fingerprint = self.reports.fingerprint.wrapping_add(mix(report));
+            }
+        }
+    }
+
+    /// SplitMix64's finaliser: a report's contribution to the fingerprint.
+    fn mix(mut x: u64) -> u64 {
+        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        x ^ (x >> 31)
+    }
+
+    #[test]
+    fn survivors_searched_again_together_report_what_whole_searches_do() {
+        let code = "1A9BF0C00".parse().unwrap();
+        let graph = GroupGraph::build(crate::group_of(code));
+        let n = graph.n_nodes() as u32;
+        // Batches of solved sources stop within a few levels; one of
+        // unsolved sources far from the solved layouts a hundred later.
+        let solved = graph.solved_nodes();
+        let unsolved: Vec<u32> = (0..n).filter(|&node| !graph.is_solved(node)).collect();
+        let batches = [&solved[300..600], &solved[600..], &unsolved[5000..5200]];
+        let mut bfs = BitBfs::new(&graph, Tracking::Blocked);
+
+        let mut whole = Reports::default();
+        for batch in batches {
+            let mut recorder = Recorder {
+                sources: batch,
+                reports: &mut whole,
+            };
+            bfs.run(batch, &mut recorder);
+        }
+
+        let mut pooled = Reports::default();
+        let (mut survivors, mut levels) = (Vec::new(), Vec::new());
+        for batch in batches {
+            let mut recorder = Recorder {
+                sources: batch,
+                reports: &mut pooled,
+            };
+            let stopped = bfs
+                .run_until_few(batch, &Lanes::EMPTY, &mut recorder)
+                .expect("these batches stop early");
+            for lane in stopped.lanes.indexes() {
+                survivors.push(batch[lane]);
+                levels.push(stopped.level);
+            }
+        }
+        let distinct_levels: BTreeSet<u32> = levels.iter().copied().collect();
+        assert!(distinct_levels.len() > 1, "{distinct_levels:?}");
+        for (sources, levels) in survivors
+            .chunks(NarrowLanes::WIDTH)
+            .zip(levels.chunks(NarrowLanes::WIDTH))
+        {
+            let mut recorder = Recorder {
+                sources,
+                reports: &mut pooled,
+            };
+            let mut after = AfterLevels::new(levels, &mut recorder);
+            let stopped = bfs.run_until_few(sources, &Lanes::EMPTY, &mut after);
+            assert!(
+                stopped.is_none(),
+                "a search from at most 128 sources runs to the end"
+            );
+        }
+        assert_eq!(pooled, whole);
+    }
+}
