@@ -191,13 +191,14 @@ fn solutions(
                 .iter()
                 .map(|&source| serve && wanted(source))
                 .collect();
-            let stopped = pass.search(bfs, batch, &served, None, found);
-            for lane in stopped.iter().flat_map(|stopped| stopped.lanes.indexes()) {
-                found.survivors.push(Survivor {
-                    source: batch[lane],
-                    level: stopped.as_ref().map_or(0, |stopped| stopped.level),
-                    served: served[lane],
-                });
+            if let Some(stopped) = pass.search(bfs, batch, &served, None, found) {
+                for lane in stopped.lanes.indexes() {
+                    found.survivors.push(Survivor {
+                        source: batch[lane],
+                        level: stopped.level,
+                        served: served[lane],
+                    });
+                }
             }
         },
     );
@@ -207,19 +208,21 @@ fn solutions(
         .flat_map(|found| std::mem::take(&mut found.survivors))
         .collect();
     let tails: Vec<&[Survivor]> = survivors.chunks(NarrowLanes::WIDTH).collect();
-    per_worker.extend(search_batches(
-        graph,
-        &tails,
-        Tracking::Blocked,
-        init,
-        |bfs, tail, found| {
-            let sources: Vec<u32> = tail.iter().map(|survivor| survivor.source).collect();
-            let levels: Vec<u32> = tail.iter().map(|survivor| survivor.level).collect();
-            let served: Vec<bool> = tail.iter().map(|survivor| survivor.served).collect();
-            let stopped = pass.search(bfs, &sources, &served, Some(&levels), found);
-            debug_assert!(stopped.is_none(), "a narrow search runs to the end");
-        },
-    ));
+    if !tails.is_empty() {
+        per_worker.extend(search_batches(
+            graph,
+            &tails,
+            Tracking::Blocked,
+            init,
+            |bfs, tail, found| {
+                let sources: Vec<u32> = tail.iter().map(|survivor| survivor.source).collect();
+                let levels: Vec<u32> = tail.iter().map(|survivor| survivor.level).collect();
+                let served: Vec<bool> = tail.iter().map(|survivor| survivor.served).collect();
+                let stopped = pass.search(bfs, &sources, &served, Some(&levels), found);
+                debug_assert!(stopped.is_none(), "a narrow search runs to the end");
+            },
+        ));
+    }
     let (nearest, served): (Vec<_>, Vec<_>) = per_worker
         .into_iter()
         .map(|found| (found.nearest, found.served))
