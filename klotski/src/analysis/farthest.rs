@@ -77,6 +77,18 @@ pub(crate) fn plan(graph: &GroupGraph, orbits: &Orbits, first_sweep: FirstSweep)
     Plan::SearchFrom(orbit_representatives(graph, orbits, &candidates))
 }
 
+/// Every node's `(farthest_step, farthest_num)` by `plan`, its searches
+/// serving nothing else.
+pub(crate) fn numbers(graph: &GroupGraph, orbits: &Orbits, plan: Plan) -> Vec<(u32, u32)> {
+    match plan {
+        Plan::Found(farthest) => farthest,
+        Plan::SearchFrom(sources) => fold_orbits(
+            orbits,
+            &farthest_records(graph, &sources, |source| orbits.orbit_size(source)),
+        ),
+    }
+}
+
 /// Most pivots tried per group. A pivot costs one plain search, a small
 /// fraction of a 1024-source pass.
 const MAX_PIVOTS: usize = 256;
@@ -143,9 +155,9 @@ fn farthest_candidates(
 /// 2r + 1 levels for a ball of radius r holding 1024 nodes (on 2-3-0, r = 3
 /// and a batch costs about 9 plain searches). Ruling out a whole orbit of
 /// `order` nodes saves one source, so a pivot pays when it rules out
-/// 1024 / (2r + 1) orbits. In dense groups a pivot rules out a few dozen nodes at best and
-/// the search for pivots stops soon; in sparse ones (long corridors, r in
-/// the dozens) a few nodes are worth a pivot.
+/// 1024 / (2r + 1) orbits. In dense groups a pivot rules out a few dozen
+/// nodes at best and the search for pivots stops soon; in sparse ones (long
+/// corridors, r in the dozens) a few nodes are worth a pivot.
 fn worth_of_a_pivot(distances: &[u32], order: u32) -> usize {
     WIDTH * order as usize / (2 * ball_radius(distances) + 1)
 }

@@ -20,17 +20,13 @@ pub fn analyse_group(graph: &GroupGraph) -> Vec<LayoutAnalysis> {
             || farthest::plan(graph, &orbits, first_sweep),
             || nearest_solved(graph, &orbits),
         );
-        let farthest = match plan {
-            Plan::Found(farthest) => farthest,
-            Plan::SearchFrom(sources) => farthest::fold_orbits(
-                &orbits,
-                &farthest::farthest_records(graph, &sources, |source| orbits.orbit_size(source)),
-            ),
-        };
-        return combine(farthest, nearest);
+        return combine(farthest::numbers(graph, &orbits, plan), nearest);
     }
     match farthest::plan(graph, &orbits, first_sweep) {
-        Plan::Found(farthest) => combine(farthest, nearest_solved(graph, &orbits)),
         Plan::SearchFrom(sources) => with_farthest_searches(graph, &orbits, &sources),
+        found => combine(
+            farthest::numbers(graph, &orbits, found),
+            nearest_solved(graph, &orbits),
+        ),
     }
 }

@@ -1,9 +1,8 @@
 //! Sets of source lanes: one bit per source of a bit-parallel search.
 //!
 //! [`Lanes`] holds 1024 sources; [`NarrowLanes`] holds 128, for searches
-//! that have few sources left (see [`super::bit_bfs`]): their sets are an
-//! eighth of the size, so a sparse group's whole search state stays in
-//! cache.
+//! from few sources (see [`super::bit_bfs`]): their sets are an eighth of
+//! the size, so a sparse group's whole search state stays in cache.
 
 use std::fmt::Debug;
 use std::ops::BitOrAssign;

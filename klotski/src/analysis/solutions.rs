@@ -309,6 +309,7 @@ impl SolutionPass<'_> {
         if kept.is_empty() {
             return run_after(bfs, batch, &kept, after, &mut solution_visitor);
         }
+        // A rerun's served sources were listed by the search that stopped.
         if after.is_none() {
             let sources = batch.iter().zip(served).filter(|(_, &served)| served);
             found
