@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use rayon::prelude::*;
 
 use super::bit_bfs::{BitBfs, Tracking};
-use super::lanes::WIDTH;
+use super::lanes::{LaneSet, NarrowLanes, WIDTH};
 use super::GroupGraph;
 
 /// Searches from every batch, each worker thread reusing one search state
@@ -60,32 +60,45 @@ pub(crate) fn merge_all<T>(per_worker: Vec<Vec<T>>, merge: impl Fn(&mut T, &T)) 
     merged
 }
 
-/// Splits the wanted nodes into batches of up to 1024 that are balls: the first
+/// The number of sources per batch of searches from `n_sources` sources:
+/// 1024, or when they are few, as many 128-lane searches as there are
+/// threads. Searches from few sources are those of sparse groups, whose
+/// state fits in the cache when it is narrow, and a single search would
+/// leave the other threads idle.
+pub(crate) fn batch_width(n_sources: usize) -> usize {
+    let threads = rayon::current_num_threads();
+    if n_sources > NarrowLanes::WIDTH * threads {
+        return WIDTH;
+    }
+    n_sources.div_ceil(threads).max(1)
+}
+
+/// Splits the wanted nodes into batches of up to `width` that are balls: the first
 /// unassigned wanted nodes a breadth-first search from a seed meets. A node at
 /// distance d from a ball's centre is reached by the ball's sources only at
 /// levels d - r ..= d + r (r the ball's radius), so it sits in few frontiers;
 /// batches of scattered sources keep every node busy for most levels.
 /// Seeds come in breadth-first order from node 0, so each ball grows from
 /// the edge of the region already assigned.
-pub(crate) fn ball_batches(graph: &GroupGraph, wanted: &[bool]) -> Vec<Vec<u32>> {
+pub(crate) fn ball_batches(graph: &GroupGraph, wanted: &[bool], width: usize) -> Vec<Vec<u32>> {
     let n = graph.n_nodes();
     let mut assigned: Vec<bool> = wanted.iter().map(|&wanted| !wanted).collect();
     let mut visited_in = vec![usize::MAX; n];
-    let mut batches: Vec<Vec<u32>> = Vec::with_capacity(n.div_ceil(WIDTH));
+    let mut batches: Vec<Vec<u32>> = Vec::with_capacity(n.div_ceil(width));
     let mut queue = VecDeque::new();
     for seed in breadth_first_order(graph) {
         if assigned[seed as usize] {
             continue;
         }
         let stamp = batches.len();
-        let mut batch = Vec::with_capacity(WIDTH);
+        let mut batch = Vec::with_capacity(width);
         queue.clear();
         queue.push_back(seed);
         visited_in[seed as usize] = stamp;
         while let Some(node) = queue.pop_front() {
             if !std::mem::replace(&mut assigned[node as usize], true) {
                 batch.push(node);
-                if batch.len() == WIDTH {
+                if batch.len() == width {
                     break;
                 }
             }

@@ -98,7 +98,10 @@ fn derive(
             (analysis.farthest_step, analysis.farthest_num)
         })
         .collect();
-    combine(farthest, nearest_solved(&graph, &Orbits::of(&graph)))
+    combine(
+        farthest,
+        nearest_solved(&graph, &Orbits::of(&graph), None).0,
+    )
 }
 
 fn group_graph(groups: &ClassGroups, group_num: u32) -> GroupGraph {

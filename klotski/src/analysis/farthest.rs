@@ -5,27 +5,16 @@ use std::collections::VecDeque;
 
 use rayon::prelude::*;
 
-use super::batches::{ball_batches, merge_all, search_batches};
+use super::batches::{ball_batches, batch_width, merge_all, search_batches};
 use super::bit_bfs::{Tracking, Visitor};
 use super::lanes::{LaneSet, Lanes, WIDTH};
 use super::symmetry::Orbits;
 use super::GroupGraph;
 
-/// How a group's farthest numbers are found.
-pub(crate) enum Plan {
-    /// The searches from the group's most peripheral nodes already gave
-    /// every node's `(farthest_step, farthest_num)`: they include every
-    /// layout that can be farthest from another.
-    Found(Vec<(u32, u32)>),
-    /// Searches from these nodes, one per symmetry orbit of the layouts that
-    /// may be farthest from another, give every node's numbers once their
-    /// records are folded over the orbits ([`farthest_records`],
-    /// [`fold_orbits`]).
-    SearchFrom(Vec<bool>),
-}
-
-/// Chooses the searches that give every node's `(farthest_step,
-/// farthest_num)` exactly.
+/// Chooses the sources whose searches give every node's `(farthest_step,
+/// farthest_num)` exactly, once their records are folded over the orbits
+/// ([`farthest_records`], [`fold_orbits`]): one node per symmetry orbit of
+/// the layouts that may be farthest from another.
 ///
 /// Let F be the layouts that are farthest from some layout: in sparse
 /// groups a tiny set (24 of the 25,955 layouts of the group of
@@ -39,10 +28,13 @@ pub(crate) enum Plan {
 /// F is closed under the group's symmetries (they keep distances), so one
 /// search per orbit of C is enough. In dense groups of small diameter, where
 /// nearly every layout is farthest from some other, that is all the saving.
-pub(crate) fn plan(graph: &GroupGraph, orbits: &Orbits, first_sweep: FirstSweep) -> Plan {
+///
+/// Searches from more sources give the same numbers: a node u outside F is
+/// nearer to every v than v's farthest nodes, so it never adds to v's count.
+pub(crate) fn plan(graph: &GroupGraph, orbits: &Orbits, first_sweep: FirstSweep) -> Vec<bool> {
     let n = graph.n_nodes();
     if n <= WIDTH {
-        return Plan::SearchFrom(orbit_representatives(graph, orbits, &vec![true; n]));
+        return every_orbit(graph, orbits);
     }
     let sparse = first_sweep.is_sparse();
     let mut lower_bounds = sweep_bounds(graph, first_sweep);
@@ -52,7 +44,7 @@ pub(crate) fn plan(graph: &GroupGraph, orbits: &Orbits, first_sweep: FirstSweep)
         candidates = farthest_candidates(graph, &lower_bounds, orbits.order(), candidates);
         let sources = orbit_representatives(graph, orbits, &candidates);
         if sources.iter().filter(|&&source| source).count() <= WIDTH {
-            return Plan::SearchFrom(sources);
+            return sources;
         }
     }
     // Bounds from the 1024 most peripheral nodes the sweeps reveal: farthest
@@ -67,26 +59,13 @@ pub(crate) fn plan(graph: &GroupGraph, orbits: &Orbits, first_sweep: FirstSweep)
     let peripheral_bounds: Vec<u32> = from_peripheral.iter().map(|&(step, _)| step).collect();
     raise_bounds(&mut lower_bounds, &peripheral_bounds);
     let candidates = farthest_candidates(graph, &lower_bounds, orbits.order(), candidates);
-    if candidates
-        .iter()
-        .zip(&peripheral)
-        .all(|(&candidate, &peripheral)| peripheral || !candidate)
-    {
-        return Plan::Found(from_peripheral);
-    }
-    Plan::SearchFrom(orbit_representatives(graph, orbits, &candidates))
+    orbit_representatives(graph, orbits, &candidates)
 }
 
-/// Every node's `(farthest_step, farthest_num)` by `plan`, its searches
-/// serving nothing else.
-pub(crate) fn numbers(graph: &GroupGraph, orbits: &Orbits, plan: Plan) -> Vec<(u32, u32)> {
-    match plan {
-        Plan::Found(farthest) => farthest,
-        Plan::SearchFrom(sources) => fold_orbits(
-            orbits,
-            &farthest_records(graph, &sources, |source| orbits.orbit_size(source)),
-        ),
-    }
+/// One source per orbit of all the group's layouts: the sources of [`plan`]
+/// when no layout is ruled out.
+pub(crate) fn every_orbit(graph: &GroupGraph, orbits: &Orbits) -> Vec<bool> {
+    orbit_representatives(graph, orbits, &vec![true; graph.n_nodes()])
 }
 
 /// Most pivots tried per group. A pivot costs one plain search, a small
@@ -289,9 +268,10 @@ pub(crate) fn farthest_records(
     weight: impl Fn(u32) -> u32 + Sync,
 ) -> Vec<(u32, u32)> {
     let n = graph.n_nodes();
+    let n_sources = sources.iter().filter(|&&source| source).count();
     let per_worker = search_batches(
         graph,
-        &ball_batches(graph, sources),
+        &ball_batches(graph, sources, batch_width(n_sources)),
         Tracking::Arrivals,
         || vec![(0, 0); n],
         |bfs, batch, records| {
@@ -355,7 +335,7 @@ impl Visitor for FarthestOfAll<'_> {
     }
 }
 
-/// The sources of [`Plan::SearchFrom`]: one node per orbit whose members are
+/// The sources of [`plan`]: one node per orbit whose members are
 /// all `candidates`, its smallest solved node if any, else its smallest
 /// node. Only the left-right mirror keeps a layout solved, so the solved
 /// sources are among the solution searches' sources (one per left-right
@@ -398,6 +378,27 @@ pub(crate) fn fold_orbits(orbits: &Orbits, records: &[(u32, u32)]) -> Vec<(u32, 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every node's numbers from searching `sources`, folded over the orbits.
+    fn numbers_from(graph: &GroupGraph, orbits: &Orbits, sources: &[bool]) -> Vec<(u32, u32)> {
+        let records = farthest_records(graph, sources, |source| orbits.orbit_size(source));
+        fold_orbits(orbits, &records)
+    }
+
+    #[test]
+    fn searches_from_layouts_the_plan_rules_out_change_no_number() {
+        // A sparse group: the plan keeps a few hundred of its 25,955 layouts.
+        let graph = GroupGraph::build(crate::group_of("1A9BF0C00".parse().unwrap()));
+        let orbits = Orbits::of(&graph);
+        let planned = plan(&graph, &orbits, FirstSweep::of(&graph));
+        let every = every_orbit(&graph, &orbits);
+        let count = |sources: &[bool]| sources.iter().filter(|&&source| source).count();
+        assert!(count(&planned) * 10 < count(&every));
+        assert_eq!(
+            numbers_from(&graph, &orbits, &planned),
+            numbers_from(&graph, &orbits, &every)
+        );
+    }
 
     #[test]
     fn a_pivot_is_worth_the_orbits_a_batch_level_costs() {

@@ -6,39 +6,24 @@ use rayon::prelude::*;
 use super::batches::{ball_batches, merge_all, search_batches};
 use super::bit_bfs::{AfterLevels, BitBfs, Survivors, Tracking, Visitor};
 use super::farthest::{self, FarthestOfAll};
-use super::lanes::{LaneSet, Lanes, NarrowLanes};
+use super::lanes::{LaneSet, Lanes, NarrowLanes, WIDTH};
 use super::symmetry::{Orbits, Symmetry};
 use super::{GroupGraph, LayoutAnalysis};
 
-/// Every node's solution numbers, from searches that serve no farthest
-/// source; [`combine`] completes them with the farthest numbers.
-pub(crate) fn nearest_solved(graph: &GroupGraph, orbits: &Orbits) -> Vec<Nearest> {
-    solutions(graph, orbits, false, None).0
-}
-
-/// Every node's analysis where the farthest numbers come from searches from
-/// `farthest_sources` (see [`farthest::Plan::SearchFrom`]). Solved farthest
-/// sources are solution sources too: a solution batch most of whose sources
-/// are farthest sources runs theirs to the end and records their farthest
-/// distances, which saves a plain search per source (a fifth of the
-/// searches of the densest groups). The other farthest sources get plain
-/// searches.
-pub(crate) fn with_farthest_searches(
+/// Every node's solution numbers, and the farthest records of the sources
+/// of `servable` that the solution searches served.
+///
+/// Solved farthest sources are solution sources too: a solution batch most
+/// of whose sources are servable runs those to the end and records their
+/// farthest distances, which saves a plain search per source (a fifth of
+/// the searches of the densest groups). [`combine`] completes the solution
+/// numbers with the farthest numbers.
+pub(crate) fn nearest_solved(
     graph: &GroupGraph,
     orbits: &Orbits,
-    farthest_sources: &[bool],
-) -> Vec<LayoutAnalysis> {
-    let (nearest, served) = solutions(graph, orbits, false, Some(farthest_sources));
-    let mut rest = farthest_sources.to_vec();
-    for &source in &served.sources {
-        rest[source as usize] = false;
-    }
-    let searched = farthest::farthest_records(graph, &rest, |source| orbits.orbit_size(source));
-    // `served.records` is empty when no source was served: nothing to merge.
-    let records = merge_all(vec![searched, served.records], |a, b| {
-        *a = farthest::merge_farthest(*a, *b)
-    });
-    combine(farthest::fold_orbits(orbits, &records), nearest)
+    servable: Option<&[bool]>,
+) -> (Vec<Nearest>, ServedFarthest) {
+    solutions(graph, orbits, false, servable)
 }
 
 /// Joins every node's farthest numbers and solution numbers.
@@ -123,12 +108,12 @@ impl Nearest {
 }
 
 /// What the solution searches found for the farthest sources they served.
-struct ServedFarthest {
+pub(crate) struct ServedFarthest {
     /// The served sources.
-    sources: Vec<u32>,
+    pub(crate) sources: Vec<u32>,
     /// Their records, as [`farthest::farthest_records`] makes them (empty
     /// when none was served).
-    records: Vec<(u32, u32)>,
+    pub(crate) records: Vec<(u32, u32)>,
 }
 
 /// Serve the farthest sources of a solution batch when at least this share
@@ -149,7 +134,7 @@ const SERVE_WHEN_SHARE_AT_LEAST: f64 = 0.5;
 /// With `collect_sources`, each node also gets the list of its nearest
 /// solved layouts. With `farthest_sources`, the batches mostly made of them
 /// run those sources to the end and record their farthest distances (see
-/// [`with_farthest_searches`]).
+/// [`nearest_solved`]).
 fn solutions(
     graph: &GroupGraph,
     orbits: &Orbits,
@@ -180,7 +165,7 @@ fn solutions(
     // Ball batches, each stopping once at most 128 of its sources are live.
     let mut per_worker = search_batches(
         graph,
-        &ball_batches(graph, &sources),
+        &ball_batches(graph, &sources, WIDTH),
         Tracking::Blocked,
         init,
         |bfs, batch, found| {
