@@ -132,14 +132,14 @@ const SERVE_WHEN_SHARE_AT_LEAST: f64 = 0.5;
 /// A's image. This halves the searches of most large groups.
 ///
 /// With `collect_sources`, each node also gets the list of its nearest
-/// solved layouts. With `farthest_sources`, the batches mostly made of them
-/// run those sources to the end and record their farthest distances (see
-/// [`nearest_solved`]).
+/// solved layouts. With `servable` farthest sources, the batches mostly made
+/// of them run those sources to the end and record their farthest distances
+/// (see [`nearest_solved`]).
 fn solutions(
     graph: &GroupGraph,
     orbits: &Orbits,
     collect_sources: bool,
-    farthest_sources: Option<&[bool]>,
+    servable: Option<&[bool]>,
 ) -> (Vec<Nearest>, ServedFarthest) {
     let n = graph.n_nodes();
     let mirror = orbits.image(Symmetry::LeftRight);
@@ -147,7 +147,7 @@ fn solutions(
         graph.is_solved(node) && mirror.is_none_or(|mirror| node <= mirror[node as usize])
     };
     let sources: Vec<bool> = (0..n as u32).map(is_source).collect();
-    let wanted = |source: u32| farthest_sources.is_some_and(|wanted| wanted[source as usize]);
+    let wanted = |source: u32| servable.is_some_and(|servable| servable[source as usize]);
     let pass = SolutionPass {
         graph,
         orbits,
