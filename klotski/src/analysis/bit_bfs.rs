@@ -61,6 +61,15 @@ impl<L, A: Visitor<L>, B: Visitor<L>> Visitor<L> for (A, B) {
     }
 }
 
+/// A visitor that may be absent.
+impl<L, V: Visitor<L>> Visitor<L> for Option<V> {
+    fn arrive(&mut self, level: u32, node: u32, sources: &L, blocked: &L) {
+        if let Some(visitor) = self {
+            visitor.arrive(level, node, sources, blocked);
+        }
+    }
+}
+
 /// Hands a narrow search's arrivals to a visitor in the lanes it knows.
 struct Widened<'a, V>(&'a mut V);
 

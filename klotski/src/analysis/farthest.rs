@@ -8,6 +8,7 @@ use rayon::prelude::*;
 use super::batches::{ball_batches, batch_width, merge_all, search_batches};
 use super::bit_bfs::{Tracking, Visitor};
 use super::lanes::{LaneSet, Lanes, WIDTH};
+use super::sampled::SlackMeter;
 use super::symmetry::Orbits;
 use super::GroupGraph;
 
@@ -26,15 +27,22 @@ use super::GroupGraph;
 /// d(u, w) + d(w, v) < L(v) <= ecc(v): u is farthest from nobody.
 ///
 /// F is closed under the group's symmetries (they keep distances), so one
-/// search per orbit of C is enough. In dense groups of small diameter, where
-/// nearly every layout is farthest from some other, that is all the saving.
+/// search per orbit of C is enough.
 ///
 /// Searches from more sources give the same numbers: a node u outside F is
 /// nearer to every v than v's farthest nodes, so it never adds to v's count.
-pub(crate) fn plan(graph: &GroupGraph, orbits: &Orbits, first_sweep: FirstSweep) -> Vec<bool> {
+///
+/// Pivots are plain searches, one at a time, and pay only in sparse groups.
+/// In a dense group the plan keeps every orbit and gives its bounds to
+/// [`super::sampled`], whose farthest searches measure the slacks of
+/// thousands of pivots at once.
+pub(crate) fn plan(graph: &GroupGraph, orbits: &Orbits, first_sweep: FirstSweep) -> Plan {
     let n = graph.n_nodes();
     if n <= WIDTH {
-        return every_orbit(graph, orbits);
+        return Plan {
+            sources: every_orbit(graph, orbits),
+            bounds: vec![0; n],
+        };
     }
     let sparse = first_sweep.is_sparse();
     let mut lower_bounds = sweep_bounds(graph, first_sweep);
@@ -44,7 +52,10 @@ pub(crate) fn plan(graph: &GroupGraph, orbits: &Orbits, first_sweep: FirstSweep)
         candidates = farthest_candidates(graph, &lower_bounds, orbits.order(), candidates);
         let sources = orbit_representatives(graph, orbits, &candidates);
         if sources.iter().filter(|&&source| source).count() <= WIDTH {
-            return sources;
+            return Plan {
+                sources,
+                bounds: lower_bounds,
+            };
         }
     }
     // Bounds from the 1024 most peripheral nodes the sweeps reveal: farthest
@@ -55,11 +66,28 @@ pub(crate) fn plan(graph: &GroupGraph, orbits: &Orbits, first_sweep: FirstSweep)
     for &node in by_bound.iter().take(WIDTH) {
         peripheral[node as usize] = true;
     }
-    let from_peripheral = farthest_records(graph, &peripheral, |_| 1);
-    let peripheral_bounds: Vec<u32> = from_peripheral.iter().map(|&(step, _)| step).collect();
-    raise_bounds(&mut lower_bounds, &peripheral_bounds);
-    let candidates = farthest_candidates(graph, &lower_bounds, orbits.order(), candidates);
-    orbit_representatives(graph, orbits, &candidates)
+    let from_peripheral = farthest_records(graph, &peripheral, |_| 1, None).records;
+    raise_bounds(&mut lower_bounds, &steps(&from_peripheral));
+    if sparse {
+        candidates = farthest_candidates(graph, &lower_bounds, orbits.order(), candidates);
+    }
+    Plan {
+        sources: orbit_representatives(graph, orbits, &candidates),
+        bounds: lower_bounds,
+    }
+}
+
+/// What [`plan`] found.
+pub(crate) struct Plan {
+    /// The sources of the farthest searches, one per orbit.
+    pub(crate) sources: Vec<bool>,
+    /// Per node, a lower bound on its eccentricity.
+    pub(crate) bounds: Vec<u32>,
+}
+
+/// The distances of farthest records: lower bounds on eccentricity.
+pub(crate) fn steps(records: &[(u32, u32)]) -> Vec<u32> {
+    records.iter().map(|&(step, _)| step).collect()
 }
 
 /// One source per orbit of all the group's layouts: the sources of [`plan`]
@@ -134,9 +162,8 @@ fn farthest_candidates(
 /// 2r + 1 levels for a ball of radius r holding 1024 nodes (on 2-3-0, r = 3
 /// and a batch costs about 9 plain searches). Ruling out a whole orbit of
 /// `order` nodes saves one source, so a pivot pays when it rules out
-/// 1024 / (2r + 1) orbits. In dense groups a pivot rules out a few dozen
-/// nodes at best and the search for pivots stops soon; in sparse ones (long
-/// corridors, r in the dozens) a few nodes are worth a pivot.
+/// 1024 / (2r + 1) orbits. In sparse groups (long corridors, r in the
+/// dozens) a few nodes are worth a pivot.
 fn worth_of_a_pivot(distances: &[u32], order: u32) -> usize {
     WIDTH * order as usize / (2 * ball_radius(distances) + 1)
 }
@@ -237,14 +264,14 @@ fn sweep_bounds(graph: &GroupGraph, first: FirstSweep) -> Vec<u32> {
 }
 
 /// Raises each node's bound to a distance known to be at most its eccentricity.
-fn raise_bounds(bounds: &mut [u32], distances: &[u32]) {
+pub(crate) fn raise_bounds(bounds: &mut [u32], distances: &[u32]) {
     for (bound, &d) in bounds.iter_mut().zip(distances) {
         *bound = (*bound).max(d);
     }
 }
 
 /// Single-source distances from `start` to every node.
-fn distances_from(graph: &GroupGraph, start: u32) -> Vec<u32> {
+pub(crate) fn distances_from(graph: &GroupGraph, start: u32) -> Vec<u32> {
     let mut distance = vec![u32::MAX; graph.n_nodes()];
     let mut queue = VecDeque::from([start]);
     distance[start as usize] = 0;
@@ -259,27 +286,58 @@ fn distances_from(graph: &GroupGraph, start: u32) -> Vec<u32> {
     distance
 }
 
+/// What searches from a set of sources found.
+pub(crate) struct Searched {
+    /// Per node v: the largest distance from v to a source, and the summed
+    /// weights of the sources that far.
+    pub(crate) records: Vec<(u32, u32)>,
+    /// Per source, when measured: the source and its slack.
+    pub(crate) slacks: Vec<(u32, u32)>,
+}
+
 /// Per node v, from searches started at the `sources`: the largest distance
 /// from v to a source, and the summed `weight`s of the sources that far
 /// (distances are symmetric, so the searches from the sources find them).
+/// With lower `bounds` on eccentricity, also every source's slack against
+/// them (see [`SlackMeter`]).
 pub(crate) fn farthest_records(
     graph: &GroupGraph,
     sources: &[bool],
     weight: impl Fn(u32) -> u32 + Sync,
-) -> Vec<(u32, u32)> {
+    bounds: Option<&[u32]>,
+) -> Searched {
     let n = graph.n_nodes();
     let n_sources = sources.iter().filter(|&&source| source).count();
     let per_worker = search_batches(
         graph,
         &ball_batches(graph, sources, batch_width(n_sources)),
         Tracking::Arrivals,
-        || vec![(0, 0); n],
-        |bfs, batch, records| {
+        || Searched {
+            records: vec![(0, 0); n],
+            slacks: Vec::new(),
+        },
+        |bfs, batch, searched| {
             let weights = batch.iter().map(|&source| Some(weight(source)));
-            bfs.run(batch, &mut FarthestOfAll::new(records, weights));
+            let records = FarthestOfAll::new(&mut searched.records, weights);
+            let mut visitor = (records, bounds.map(SlackMeter::new));
+            bfs.run(batch, &mut visitor);
+            if let Some(meter) = visitor.1 {
+                searched.slacks.extend(meter.slacks(batch));
+            }
         },
     );
-    merge_all(per_worker, |a, b| *a = merge_farthest(*a, *b))
+    let slacks = per_worker
+        .iter()
+        .flat_map(|searched| searched.slacks.iter().copied())
+        .collect();
+    let records = merge_all(
+        per_worker
+            .into_iter()
+            .map(|searched| searched.records)
+            .collect(),
+        |a, b| *a = merge_farthest(*a, *b),
+    );
+    Searched { records, slacks }
 }
 
 /// The farther of two `(distance, count)` pairs, counts added on a tie.
@@ -381,7 +439,8 @@ mod tests {
 
     /// Every node's numbers from searching `sources`, folded over the orbits.
     fn numbers_from(graph: &GroupGraph, orbits: &Orbits, sources: &[bool]) -> Vec<(u32, u32)> {
-        let records = farthest_records(graph, sources, |source| orbits.orbit_size(source));
+        let records =
+            farthest_records(graph, sources, |source| orbits.orbit_size(source), None).records;
         fold_orbits(orbits, &records)
     }
 
@@ -390,7 +449,7 @@ mod tests {
         // A sparse group: the plan keeps a few hundred of its 25,955 layouts.
         let graph = GroupGraph::build(crate::group_of("1A9BF0C00".parse().unwrap()));
         let orbits = Orbits::of(&graph);
-        let planned = plan(&graph, &orbits, FirstSweep::of(&graph));
+        let planned = plan(&graph, &orbits, FirstSweep::of(&graph)).sources;
         let every = every_orbit(&graph, &orbits);
         let count = |sources: &[bool]| sources.iter().filter(|&&source| source).count();
         assert!(count(&planned) * 10 < count(&every));

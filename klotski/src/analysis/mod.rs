@@ -26,6 +26,7 @@ mod graph;
 mod lanes;
 mod node_set;
 pub mod reference;
+mod sampled;
 mod solutions;
 mod symmetry;
 
