@@ -42,11 +42,13 @@ pub(crate) fn plan(graph: &GroupGraph, orbits: &Orbits, first_sweep: FirstSweep)
         return Plan {
             sources: every_orbit(graph, orbits),
             bounds: vec![0; n],
+            searched: Vec::new(),
         };
     }
     let sparse = first_sweep.is_sparse();
     let mut lower_bounds = sweep_bounds(graph, first_sweep);
     let mut candidates = vec![true; n];
+    let every_orbit = every_orbit(graph, orbits);
     if sparse {
         // The sweeps' bounds may leave few enough candidates for one batch.
         candidates = farthest_candidates(graph, &lower_bounds, orbits.order(), candidates);
@@ -55,25 +57,35 @@ pub(crate) fn plan(graph: &GroupGraph, orbits: &Orbits, first_sweep: FirstSweep)
             return Plan {
                 sources,
                 bounds: lower_bounds,
+                searched: Vec::new(),
             };
         }
     }
-    // Bounds from the 1024 most peripheral nodes the sweeps reveal: farthest
-    // layouts lie on the periphery, so most bounds become exact.
-    let mut by_bound: Vec<u32> = (0..n as u32).collect();
+    // Bounds from the 1024 most peripheral orbits the sweeps reveal: farthest
+    // layouts lie on the periphery, so most bounds become exact. Their
+    // searches are farthest searches like any other, from representatives
+    // that are not solved, so that no solution search serves them too.
+    let mut by_bound: Vec<u32> = (0..n as u32)
+        .filter(|&node| every_orbit[node as usize] && !graph.is_solved(node))
+        .collect();
     by_bound.sort_by_key(|&node| (std::cmp::Reverse(lower_bounds[node as usize]), node));
     let mut peripheral = vec![false; n];
     for &node in by_bound.iter().take(WIDTH) {
         peripheral[node as usize] = true;
     }
-    let from_peripheral = farthest_records(graph, &peripheral, |_| 1, None).records;
-    raise_bounds(&mut lower_bounds, &steps(&from_peripheral));
+    let searched = farthest_records(graph, &peripheral, |node| orbits.orbit_size(node), None);
+    raise_bounds(&mut lower_bounds, &steps(&searched.records));
     if sparse {
         candidates = farthest_candidates(graph, &lower_bounds, orbits.order(), candidates);
     }
+    let mut sources = orbit_representatives(graph, orbits, &candidates);
+    for (source, searched) in sources.iter_mut().zip(peripheral) {
+        *source &= !searched;
+    }
     Plan {
-        sources: orbit_representatives(graph, orbits, &candidates),
+        sources,
         bounds: lower_bounds,
+        searched: searched.records,
     }
 }
 
@@ -83,6 +95,9 @@ pub(crate) struct Plan {
     pub(crate) sources: Vec<bool>,
     /// Per node, a lower bound on its eccentricity.
     pub(crate) bounds: Vec<u32>,
+    /// The records of the farthest searches the plan ran (empty if none),
+    /// whose sources are not among `sources`.
+    pub(crate) searched: Vec<(u32, u32)>,
 }
 
 /// The distances of farthest records: lower bounds on eccentricity.
@@ -449,7 +464,12 @@ mod tests {
         // A sparse group: the plan keeps a few hundred of its 25,955 layouts.
         let graph = GroupGraph::build(crate::group_of("1A9BF0C00".parse().unwrap()));
         let orbits = Orbits::of(&graph);
-        let planned = plan(&graph, &orbits, FirstSweep::of(&graph)).sources;
+        let plan = plan(&graph, &orbits, FirstSweep::of(&graph));
+        assert!(
+            plan.searched.is_empty(),
+            "sweeps and pivots leave few sources"
+        );
+        let planned = plan.sources;
         let every = every_orbit(&graph, &orbits);
         let count = |sources: &[bool]| sources.iter().filter(|&&source| source).count();
         assert!(count(&planned) * 10 < count(&every));

@@ -43,6 +43,7 @@ pub(crate) fn farthest_records(
     let Plan {
         mut sources,
         mut bounds,
+        searched,
     } = plan;
     for &source in &served.sources {
         sources[source as usize] = false;
@@ -50,6 +51,9 @@ pub(crate) fn farthest_records(
     let weight = |source| orbits.orbit_size(source);
     let mut parts = Vec::new();
     raise_bounds(&mut bounds, &steps(&served.records));
+    if !searched.is_empty() {
+        parts.push(searched);
+    }
     for round in 0..ONE_IN {
         let n_sources = count(&sources);
         if n_sources < SAMPLE_AT_LEAST {
