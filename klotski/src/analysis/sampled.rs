@@ -12,7 +12,7 @@
 //! so a random sample of the sources, searched first, rules out a ball
 //! around each of them, and the searches are farthest searches like any
 //! other: nothing is spent twice. Slacks are small in dense groups (mostly
-//! 2-5), but the balls of a sample of one source in 16 cover most of the
+//! 2-4), but the balls of a sample of one source in 16 cover most of the
 //! group: on the largest group of 4-3-3 the sample and the sources it left
 //! cost a third of searching every source.
 
@@ -31,9 +31,10 @@ const SAMPLE_AT_LEAST: usize = 4 * WIDTH;
 /// group of 4-3-3 the fastest (one in 8 was as fast, one in 32 slower).
 const ONE_IN: u32 = 16;
 
-/// Every node's farthest records, folded over the orbits by
-/// [`farthest::fold_orbits`], from the searches of the plan's sources that
-/// the solution searches did not serve, and those they did.
+/// Every node's farthest records (for [`farthest::fold_orbits`]) from
+/// searches of the plan's sources: those the plan ran, those the solution
+/// searches served, a sample of the rest in rounds while they are many, and
+/// what the sample did not rule out.
 pub(crate) fn farthest_records(
     graph: &GroupGraph,
     orbits: &Orbits,
@@ -110,6 +111,7 @@ fn sample(sources: &[bool], round: u32) -> Vec<bool> {
 /// sources unsearched: (FEWER_BY - 1) / FEWER_BY.
 const FEWER_BY: usize = 4;
 
+/// How many nodes are in the set.
 fn count(nodes: &[bool]) -> usize {
     nodes.iter().filter(|&&node| node).count()
 }
