@@ -32,15 +32,22 @@ use super::GroupGraph;
 /// Searches from more sources give the same numbers: a node u outside F is
 /// nearer to every v than v's farthest nodes, so it never adds to v's count.
 ///
+/// `every_orbit` is [`every_orbit`]'s answer, which the caller has.
+///
 /// Pivots are plain searches, one at a time, and pay only in sparse groups.
 /// In a dense group the plan keeps every orbit and gives its bounds to
 /// [`super::sampled`], whose farthest searches measure the slacks of
 /// thousands of pivots at once.
-pub(crate) fn plan(graph: &GroupGraph, orbits: &Orbits, first_sweep: FirstSweep) -> Plan {
+pub(crate) fn plan(
+    graph: &GroupGraph,
+    orbits: &Orbits,
+    every_orbit: &[bool],
+    first_sweep: FirstSweep,
+) -> Plan {
     let n = graph.n_nodes();
     if n <= WIDTH {
         return Plan {
-            sources: every_orbit(graph, orbits),
+            sources: every_orbit.to_vec(),
             bounds: vec![0; n],
             searched: Vec::new(),
         };
@@ -48,12 +55,11 @@ pub(crate) fn plan(graph: &GroupGraph, orbits: &Orbits, first_sweep: FirstSweep)
     let sparse = first_sweep.is_sparse();
     let mut lower_bounds = sweep_bounds(graph, first_sweep);
     let mut candidates = vec![true; n];
-    let every_orbit = every_orbit(graph, orbits);
     if sparse {
         // The sweeps' bounds may leave few enough candidates for one batch.
         candidates = farthest_candidates(graph, &lower_bounds, orbits.order(), candidates);
         let sources = orbit_representatives(graph, orbits, &candidates);
-        if sources.iter().filter(|&&source| source).count() <= WIDTH {
+        if count(&sources) <= WIDTH {
             return Plan {
                 sources,
                 bounds: lower_bounds,
@@ -103,6 +109,11 @@ pub(crate) struct Plan {
 /// The distances of farthest records: lower bounds on eccentricity.
 pub(crate) fn steps(records: &[(u32, u32)]) -> Vec<u32> {
     records.iter().map(|&(step, _)| step).collect()
+}
+
+/// How many nodes are in the set.
+pub(crate) fn count(nodes: &[bool]) -> usize {
+    nodes.iter().filter(|&&node| node).count()
 }
 
 /// One source per orbit of all the group's layouts: the sources of [`plan`]
@@ -322,7 +333,7 @@ pub(crate) fn farthest_records(
     bounds: Option<&[u32]>,
 ) -> Searched {
     let n = graph.n_nodes();
-    let n_sources = sources.iter().filter(|&&source| source).count();
+    let n_sources = count(sources);
     let per_worker = search_batches(
         graph,
         &ball_batches(graph, sources, batch_width(n_sources)),
@@ -464,14 +475,13 @@ mod tests {
         // A sparse group: the plan keeps a few hundred of its 25,955 layouts.
         let graph = GroupGraph::build(crate::group_of("1A9BF0C00".parse().unwrap()));
         let orbits = Orbits::of(&graph);
-        let plan = plan(&graph, &orbits, FirstSweep::of(&graph));
+        let every = every_orbit(&graph, &orbits);
+        let plan = plan(&graph, &orbits, &every, FirstSweep::of(&graph));
         assert!(
             plan.searched.is_empty(),
             "sweeps and pivots leave few sources"
         );
         let planned = plan.sources;
-        let every = every_orbit(&graph, &orbits);
-        let count = |sources: &[bool]| sources.iter().filter(|&&source| source).count();
         assert!(count(&planned) * 10 < count(&every));
         assert_eq!(
             numbers_from(&graph, &orbits, &planned),

@@ -18,7 +18,7 @@
 
 use super::batches::merge_all;
 use super::bit_bfs::Visitor;
-use super::farthest::{self, merge_farthest, raise_bounds, steps, Plan};
+use super::farthest::{self, count, merge_farthest, raise_bounds, steps, Plan};
 use super::lanes::{LaneSet, Lanes, WIDTH};
 use super::solutions::ServedFarthest;
 use super::symmetry::Orbits;
@@ -111,11 +111,6 @@ fn sample(sources: &[bool], round: u32) -> Vec<bool> {
 /// sources unsearched: (FEWER_BY - 1) / FEWER_BY.
 const FEWER_BY: usize = 4;
 
-/// How many nodes are in the set.
-fn count(nodes: &[bool]) -> usize {
-    nodes.iter().filter(|&&node| node).count()
-}
-
 /// Slacks are measured up to this; a larger one counts as this (less rules
 /// out less, so that is safe).
 const MAX_SLACK: u32 = 16;
@@ -204,7 +199,7 @@ mod tests {
         let orbits = Orbits::of(&graph);
         let first_sweep = FirstSweep::of(&graph);
         assert!(!first_sweep.is_sparse());
-        let plan = farthest::plan(&graph, &orbits, first_sweep);
+        let plan = farthest::plan(&graph, &orbits, &every_orbit(&graph, &orbits), first_sweep);
         (graph, orbits, plan)
     }
 
