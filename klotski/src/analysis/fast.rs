@@ -1,6 +1,7 @@
 //! The fast analyser: bit-parallel searches spread over cores.
 
-use super::farthest::{self, FirstSweep};
+use super::farthest;
+use super::plain::FirstSweep;
 use super::sampled;
 use super::solutions::{combine, nearest_solved};
 use super::symmetry::Orbits;

@@ -25,6 +25,7 @@ mod fast;
 mod graph;
 mod lanes;
 mod node_set;
+mod plain;
 pub mod reference;
 mod sampled;
 mod solutions;

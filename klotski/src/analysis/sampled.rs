@@ -190,7 +190,8 @@ fn ruled_out(graph: &GroupGraph, orbits: &Orbits, slacks: &[(u32, u32)]) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::farthest::{distances_from, every_orbit, fold_orbits, FirstSweep};
+    use crate::analysis::farthest::{every_orbit, fold_orbits};
+    use crate::analysis::plain::{distances_from, FirstSweep};
 
     /// A dense group of 5-1-4 (20,664 layouts) where few layouts are
     /// farthest from another, with its orbits and plan.

@@ -77,6 +77,11 @@ impl Orbits {
             .map(|(_, image)| image.as_slice())
     }
 
+    /// Per symmetry of the group other than the identity, every node's image.
+    pub(crate) fn image_maps(&self) -> impl Iterator<Item = &[u32]> + '_ {
+        self.images.iter().map(|(_, image)| image.as_slice())
+    }
+
     /// `node`'s images under every symmetry of the group, the identity first;
     /// a node some symmetry keeps appears more than once.
     pub(crate) fn images_of(&self, node: u32) -> impl Iterator<Item = u32> + '_ {
