@@ -112,15 +112,13 @@ impl<'g> BitBfs<'g> {
     /// reachable node is reached, reporting arrivals to `visitor`. When
     /// tracking blocked flags, sources blocked everywhere drop out early.
     pub(crate) fn run(&mut self, sources: &[u32], visitor: &mut impl Visitor) {
-        let stopped = self.search(sources, &Lanes::EMPTY, None, visitor);
+        let stopped = self.search(sources, &Lanes::EMPTY, false, visitor);
         debug_assert!(stopped.is_none());
     }
 
     /// [`Self::run`], tracking blocked flags and never dropping the sources
-    /// of lanes `kept`, but stopping once few sources are live: returns
-    /// those. A search from more than 128 sources stops once at most 128
-    /// are live; one from at most 128 once at most `narrow_few` are (with
-    /// 0, it runs to the end).
+    /// of lanes `kept`, but stopping once at most 128 sources are live:
+    /// returns those. A search from at most 128 sources runs to the end.
     ///
     /// A solution search of a sparse group drops all but a few dozen of its
     /// 1024 sources within a few levels (the solved layouts around them
@@ -132,20 +130,17 @@ impl<'g> BitBfs<'g> {
         &mut self,
         sources: &[u32],
         kept: &Lanes,
-        narrow_few: usize,
         visitor: &mut impl Visitor,
     ) -> Option<Survivors> {
         assert!(self.tracking.blocked());
-        self.search(sources, kept, Some(narrow_few), visitor)
+        self.search(sources, kept, true, visitor)
     }
 
-    /// Searches from `sources`; with `narrow_few`, stops as
-    /// [`Self::run_until_few`] says.
     fn search(
         &mut self,
         sources: &[u32],
         kept: &Lanes,
-        narrow_few: Option<usize>,
+        stop_when_few: bool,
         visitor: &mut impl Visitor,
     ) -> Option<Survivors> {
         assert!(sources.len() <= WIDTH);
@@ -156,23 +151,30 @@ impl<'g> BitBfs<'g> {
                 .get_or_insert_with(|| Search::new(graph, tracking));
             let mut visitor = Widened(visitor);
             let live = narrow.start(sources, &mut visitor);
-            let kept = NarrowLanes::first_of(kept);
-            let few = narrow_few.filter(|&few| few > 0);
-            let survivors = narrow.run_until(live, &kept, few, &mut visitor);
+            narrow.run_to_end(1, live, &NarrowLanes::first_of(kept), &mut visitor);
             narrow.finish(sources);
-            return survivors.map(|(lanes, level)| Survivors {
-                lanes: lanes.widen(),
-                level,
-            });
+            return None;
         }
         let wide = self
             .wide
             .get_or_insert_with(|| Search::new(graph, tracking));
-        let live = wide.start(sources, visitor);
-        let few = narrow_few.map(|_| NarrowLanes::WIDTH);
-        let survivors = wide.run_until(live, kept, few, visitor);
+        let mut live = wide.start(sources, visitor);
+        let mut level = 1;
+        let mut survivors = None;
+        while !wide.is_over() {
+            if stop_when_few && live.count() as usize <= NarrowLanes::WIDTH {
+                wide.abandon();
+                survivors = Some(Survivors {
+                    lanes: live,
+                    level: level - 1,
+                });
+                break;
+            }
+            live = wide.step(level, &live, kept, visitor);
+            level += 1;
+        }
         wide.finish(sources);
-        survivors.map(|(lanes, level)| Survivors { lanes, level })
+        survivors
     }
 }
 
@@ -320,26 +322,13 @@ impl<'g, L: LaneSet> Search<'g, L> {
         live
     }
 
-    /// Searches from level 1 on until no node is left, or with `few`, until
-    /// at most `few` sources are live: returns those and the last level
-    /// reported.
-    fn run_until(
-        &mut self,
-        live: L,
-        kept: &L,
-        few: Option<usize>,
-        visitor: &mut impl Visitor<L>,
-    ) -> Option<(L, u32)> {
-        let (mut level, mut live) = (1, live);
+    /// Searches from `level` on until no node is left.
+    fn run_to_end(&mut self, level: u32, live: L, kept: &L, visitor: &mut impl Visitor<L>) {
+        let (mut level, mut live) = (level, live);
         while !self.is_over() {
-            if few.is_some_and(|few| live.count() as usize <= few) {
-                self.abandon();
-                return Some((live, level - 1));
-            }
             live = self.step(level, &live, kept, visitor);
             level += 1;
         }
-        None
     }
 
     /// Ends the search before it is over, leaving the state as a finished
@@ -542,21 +531,14 @@ mod tests {
         let graph = GroupGraph::build(crate::group_of(code));
         let n = graph.n_nodes() as u32;
         // Batches of solved sources stop within a few levels; one of
-        // unsolved sources far from the solved layouts a hundred later. The
-        // last batch is narrow, stopping once at most 16 sources are live.
+        // unsolved sources far from the solved layouts a hundred later.
         let solved = graph.solved_nodes();
         let unsolved: Vec<u32> = (0..n).filter(|&node| !graph.is_solved(node)).collect();
-        let spread: Vec<u32> = solved.iter().copied().step_by(4).take(120).collect();
-        let batches: [(&[u32], usize); 4] = [
-            (&solved[300..600], 0),
-            (&solved[600..], 0),
-            (&unsolved[5000..5200], 0),
-            (&spread, 16),
-        ];
+        let batches = [&solved[300..600], &solved[600..], &unsolved[5000..5200]];
         let mut bfs = BitBfs::new(&graph, Tracking::Blocked);
 
         let mut whole = Reports::default();
-        for (batch, _) in batches {
+        for batch in batches {
             let mut recorder = Recorder {
                 sources: batch,
                 reports: &mut whole,
@@ -566,15 +548,14 @@ mod tests {
 
         let mut pooled = Reports::default();
         let (mut survivors, mut levels) = (Vec::new(), Vec::new());
-        for (batch, narrow_few) in batches {
+        for batch in batches {
             let mut recorder = Recorder {
                 sources: batch,
                 reports: &mut pooled,
             };
             let stopped = bfs
-                .run_until_few(batch, &Lanes::EMPTY, narrow_few, &mut recorder)
+                .run_until_few(batch, &Lanes::EMPTY, &mut recorder)
                 .expect("these batches stop early");
-            assert!(stopped.lanes.count() as usize <= narrow_few.max(NarrowLanes::WIDTH));
             for lane in stopped.lanes.indexes() {
                 survivors.push(batch[lane]);
                 levels.push(stopped.level);
@@ -591,7 +572,7 @@ mod tests {
                 reports: &mut pooled,
             };
             let mut after = AfterLevels::new(levels, &mut recorder);
-            let stopped = bfs.run_until_few(sources, &Lanes::EMPTY, 0, &mut after);
+            let stopped = bfs.run_until_few(sources, &Lanes::EMPTY, &mut after);
             assert!(
                 stopped.is_none(),
                 "a search from at most 128 sources runs to the end"

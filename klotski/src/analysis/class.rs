@@ -100,7 +100,7 @@ fn derive(
         .collect();
     combine(
         farthest,
-        nearest_solved(&graph, &Orbits::of(&graph), None, false).0,
+        nearest_solved(&graph, &Orbits::of(&graph), None).0,
     )
 }
 

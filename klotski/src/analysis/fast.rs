@@ -22,11 +22,10 @@ pub fn analyse_group(graph: &GroupGraph) -> Vec<LayoutAnalysis> {
     let orbits = Orbits::of(graph);
     let first_sweep = FirstSweep::of(graph);
     let every_orbit = farthest::every_orbit(graph, &orbits);
-    let first_sweep_is_sparse = first_sweep.is_sparse();
-    let servable = (!first_sweep_is_sparse).then_some(every_orbit.as_slice());
+    let servable = (!first_sweep.is_sparse()).then_some(every_orbit.as_slice());
     let (plan, (nearest, served)) = rayon::join(
         || farthest::plan(graph, &orbits, &every_orbit, first_sweep),
-        || nearest_solved(graph, &orbits, servable, first_sweep_is_sparse),
+        || nearest_solved(graph, &orbits, servable),
     );
     let records = sampled::farthest_records(graph, &orbits, plan, served);
     combine(farthest::fold_orbits(&orbits, &records), nearest)

@@ -18,24 +18,13 @@ use super::{GroupGraph, LayoutAnalysis};
 /// farthest distances, which saves a plain search per source (a fifth of
 /// the searches of the densest groups). [`combine`] completes the solution
 /// numbers with the farthest numbers.
-///
-/// In a `sparse` group the searches start in 128-lane batches, each
-/// stopping once at most [`FEW_IN_A_NARROW_BATCH`] of its sources are live.
 pub(crate) fn nearest_solved(
     graph: &GroupGraph,
     orbits: &Orbits,
     servable: Option<&[bool]>,
-    sparse: bool,
 ) -> (Vec<Nearest>, ServedFarthest) {
-    solutions(graph, orbits, false, servable, sparse)
+    solutions(graph, orbits, false, servable)
 }
-
-/// A narrow solution batch of a sparse group stops once at most this many
-/// of its sources are live, and they continue with the survivors of the
-/// other batches. In the group of `1A9BF0C00` a wide batch of all 484
-/// solved sources has 15 left after two levels; its state (17 MB, eight
-/// times a narrow one's) cost 8% of the group's time.
-const FEW_IN_A_NARROW_BATCH: usize = NarrowLanes::WIDTH / 8;
 
 /// Joins every node's farthest numbers and solution numbers.
 pub(crate) fn combine(farthest: Vec<(u32, u32)>, nearest: Vec<Nearest>) -> Vec<LayoutAnalysis> {
@@ -69,7 +58,7 @@ pub struct SolutionReport {
 /// `min_solution_num`. Costs the solution part of [`super::analyse_group`]
 /// (the farthest numbers, the dear part, are not computed).
 pub fn analyse_solutions(graph: &GroupGraph) -> Vec<SolutionReport> {
-    let (nearest, _) = solutions(graph, &Orbits::of(graph), true, None, false);
+    let (nearest, _) = solutions(graph, &Orbits::of(graph), true, None);
     nearest
         .into_par_iter()
         .map(|mut nearest| {
@@ -151,7 +140,6 @@ fn solutions(
     orbits: &Orbits,
     collect_sources: bool,
     servable: Option<&[bool]>,
-    sparse: bool,
 ) -> (Vec<Nearest>, ServedFarthest) {
     let n = graph.n_nodes();
     let mirror = orbits.image(Symmetry::LeftRight);
@@ -174,15 +162,10 @@ fn solutions(
         },
         survivors: Vec::new(),
     };
-    // Ball batches, each stopping once few of its sources are live.
-    let (width, narrow_few) = if sparse {
-        (NarrowLanes::WIDTH, FEW_IN_A_NARROW_BATCH)
-    } else {
-        (WIDTH, 0)
-    };
+    // Ball batches, each stopping once at most 128 of its sources are live.
     let mut per_worker = search_batches(
         graph,
-        &ball_batches(graph, &sources, width),
+        &ball_batches(graph, &sources, WIDTH),
         Tracking::Blocked,
         init,
         |bfs, batch, found| {
@@ -193,7 +176,7 @@ fn solutions(
                 .iter()
                 .map(|&source| serve && wanted(source))
                 .collect();
-            if let Some(stopped) = pass.search(bfs, batch, &served, None, narrow_few, found) {
+            if let Some(stopped) = pass.search(bfs, batch, &served, None, found) {
                 for lane in stopped.lanes.indexes() {
                     found.survivors.push(Survivor {
                         source: batch[lane],
@@ -220,7 +203,7 @@ fn solutions(
                 let sources: Vec<u32> = tail.iter().map(|survivor| survivor.source).collect();
                 let levels: Vec<u32> = tail.iter().map(|survivor| survivor.level).collect();
                 let served: Vec<bool> = tail.iter().map(|survivor| survivor.served).collect();
-                let stopped = pass.search(bfs, &sources, &served, Some(&levels), 0, found);
+                let stopped = pass.search(bfs, &sources, &served, Some(&levels), found);
                 debug_assert!(stopped.is_none(), "a narrow search runs to the end");
             },
         ));
@@ -276,18 +259,16 @@ struct SolutionPass<'a> {
 }
 
 impl SolutionPass<'_> {
-    /// Searches from `batch` until few sources are live (see
-    /// [`BitBfs::run_until_few`], which `narrow_few` is passed to),
-    /// recording the farthest distances of the `served` lanes, and, with
-    /// `after`, only the arrivals of lane i at levels above `after[i]`.
-    /// Returns the live sources when it stopped.
+    /// Searches from `batch` until at most 128 sources are live (see
+    /// [`BitBfs::run_until_few`]), recording the farthest distances of the
+    /// `served` lanes, and, with `after`, only the arrivals of lane i at
+    /// levels above `after[i]`. Returns the live sources when it stopped.
     fn search(
         &self,
         bfs: &mut BitBfs,
         batch: &[u32],
         served: &[bool],
         after: Option<&[u32]>,
-        narrow_few: usize,
         found: &mut WorkerFound,
     ) -> Option<Survivors> {
         let mirror = self.mirror.map(|mirror| {
@@ -311,7 +292,7 @@ impl SolutionPass<'_> {
             kept |= &Lanes::single(lane);
         }
         if kept.is_empty() {
-            return run_after(bfs, batch, &kept, after, narrow_few, &mut solution_visitor);
+            return run_after(bfs, batch, &kept, after, &mut solution_visitor);
         }
         // A rerun's served sources were listed by the search that stopped.
         if after.is_none() {
@@ -334,7 +315,6 @@ impl SolutionPass<'_> {
             batch,
             &kept,
             after,
-            narrow_few,
             &mut (solution_visitor, farthest_visitor),
         )
     }
@@ -347,15 +327,11 @@ fn run_after(
     batch: &[u32],
     kept: &Lanes,
     after: Option<&[u32]>,
-    narrow_few: usize,
     visitor: &mut impl Visitor,
 ) -> Option<Survivors> {
     match after {
-        None => bfs.run_until_few(batch, kept, narrow_few, visitor),
-        Some(levels) => {
-            let mut after = AfterLevels::new(levels, visitor);
-            bfs.run_until_few(batch, kept, narrow_few, &mut after)
-        }
+        None => bfs.run_until_few(batch, kept, visitor),
+        Some(levels) => bfs.run_until_few(batch, kept, &mut AfterLevels::new(levels, visitor)),
     }
 }
 
