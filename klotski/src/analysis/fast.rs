@@ -9,9 +9,10 @@ use super::{GroupGraph, LayoutAnalysis};
 
 /// Analyses every layout of a group; entry `i` is node `i`'s analysis.
 ///
-/// The group's plan (bounds on eccentricity, and in a sparse group the few
-/// layouts that may be farthest from another, found by plain searches,
-/// mostly on one thread) runs beside its solution searches. In a dense group
+/// The group's plan (bounds on eccentricity; in a sparse group, plain
+/// searches that are farthest searches too, ruling out most layouts, the
+/// later ones taken by whichever thread is free) runs beside its solution
+/// searches. In a dense group
 /// the plan rules out no layout, so the solution searches serve the solved
 /// sources of every orbit without waiting for it: searching from a layout
 /// that is farthest from nobody changes no number (see [`farthest::plan`]).
