@@ -14,11 +14,6 @@ use super::GroupGraph;
 /// (large: allocating one per batch costs more than some searches) and
 /// folding its batches into its own accumulator; returns the accumulators
 /// (at least one).
-///
-/// Workers take the next batch not yet taken, so one that starts late (its
-/// thread busy elsewhere, as when the solution searches run beside a
-/// sparse group's plan) or draws cheap batches does not leave work behind;
-/// a worker that finds no batch left allocates no state.
 pub(crate) fn search_batches<B: Sync, A: Send>(
     graph: &GroupGraph,
     batches: &[B],
@@ -26,26 +21,48 @@ pub(crate) fn search_batches<B: Sync, A: Send>(
     init: impl Fn() -> A + Sync,
     search: impl Fn(&mut BitBfs, &B, &mut A) + Sync,
 ) -> Vec<A> {
-    let workers = rayon::current_num_threads().clamp(1, batches.len().max(1));
-    let next = AtomicUsize::new(0);
-    let take = || batches.get(next.fetch_add(1, Ordering::Relaxed));
-    let mut per_worker = (0..workers)
-        .into_par_iter()
-        .filter_map(|_| {
-            let first = take()?;
-            let mut bfs = BitBfs::new(graph, tracking);
-            let mut accumulator = init();
-            search(&mut bfs, first, &mut accumulator);
-            while let Some(batch) = take() {
-                search(&mut bfs, batch, &mut accumulator);
-            }
-            Some(accumulator)
-        })
-        .collect::<Vec<A>>();
+    let mut per_worker: Vec<A> = share_out(
+        batches,
+        || (BitBfs::new(graph, tracking), init()),
+        |(bfs, accumulator), batch| search(bfs, batch, accumulator),
+    )
+    .into_iter()
+    .map(|(_, accumulator)| accumulator)
+    .collect();
     if per_worker.is_empty() {
         per_worker.push(init());
     }
     per_worker
+}
+
+/// Hands the `jobs` out over the worker threads, each of which makes its
+/// state with `new_worker` and runs its jobs with `run`; returns the states
+/// of the workers that ran some.
+///
+/// Workers take the next job not yet taken, so one that starts late (its
+/// thread busy elsewhere, as when the solution searches run beside a
+/// sparse group's plan) or draws cheap jobs does not leave work behind;
+/// a worker that finds no job left makes no state.
+pub(crate) fn share_out<J: Sync, W: Send>(
+    jobs: &[J],
+    new_worker: impl Fn() -> W + Sync,
+    run: impl Fn(&mut W, &J) + Sync,
+) -> Vec<W> {
+    let workers = rayon::current_num_threads().clamp(1, jobs.len().max(1));
+    let next = AtomicUsize::new(0);
+    let take = || jobs.get(next.fetch_add(1, Ordering::Relaxed));
+    (0..workers)
+        .into_par_iter()
+        .filter_map(|_| {
+            let first = take()?;
+            let mut worker = new_worker();
+            run(&mut worker, first);
+            while let Some(job) = take() {
+                run(&mut worker, job);
+            }
+            Some(worker)
+        })
+        .collect()
 }
 
 /// Merges per-worker results node by node into the first.

@@ -10,7 +10,8 @@
 use rayon::prelude::*;
 
 use super::fast::analyse_group;
-use super::solutions::{combine, nearest_solved};
+use super::plain::FirstSweep;
+use super::solutions::{combine, nearest_solved, SolutionSearches};
 use super::symmetry::{Orbits, Symmetry};
 use super::{GroupGraph, LayoutAnalysis};
 use crate::group::ClassGroups;
@@ -98,9 +99,10 @@ fn derive(
             (analysis.farthest_step, analysis.farthest_num)
         })
         .collect();
+    let searches = SolutionSearches::serving_none(&FirstSweep::of(&graph));
     combine(
         farthest,
-        nearest_solved(&graph, &Orbits::of(&graph), None).0,
+        nearest_solved(&graph, &Orbits::of(&graph), searches).0,
     )
 }
 

@@ -3,7 +3,7 @@
 use super::farthest;
 use super::plain::FirstSweep;
 use super::sampled;
-use super::solutions::{combine, nearest_solved};
+use super::solutions::{combine, nearest_solved, SolutionSearches};
 use super::symmetry::Orbits;
 use super::{GroupGraph, LayoutAnalysis};
 
@@ -23,10 +23,16 @@ pub fn analyse_group(graph: &GroupGraph) -> Vec<LayoutAnalysis> {
     let orbits = Orbits::of(graph);
     let first_sweep = FirstSweep::of(graph);
     let every_orbit = farthest::every_orbit(graph, &orbits);
-    let servable = (!first_sweep.is_sparse()).then_some(every_orbit.as_slice());
+    let searches = if first_sweep.is_sparse() {
+        SolutionSearches::PlainIfFewLive
+    } else {
+        SolutionSearches::Batched {
+            servable: Some(&every_orbit),
+        }
+    };
     let (plan, (nearest, served)) = rayon::join(
         || farthest::plan(graph, &orbits, &every_orbit, first_sweep),
-        || nearest_solved(graph, &orbits, servable),
+        || nearest_solved(graph, &orbits, searches),
     );
     let records = sampled::farthest_records(graph, &orbits, plan, served);
     combine(farthest::fold_orbits(&orbits, &records), nearest)

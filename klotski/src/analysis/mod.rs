@@ -26,6 +26,7 @@ mod graph;
 mod lanes;
 mod node_set;
 mod plain;
+mod plain_solutions;
 pub mod reference;
 mod sampled;
 mod solutions;

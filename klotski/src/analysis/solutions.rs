@@ -3,10 +3,12 @@
 
 use rayon::prelude::*;
 
-use super::batches::{ball_batches, merge_all, search_batches};
+use super::batches::{ball_batches, merge_all, search_batches, share_out};
 use super::bit_bfs::{AfterLevels, BitBfs, Survivors, Tracking, Visitor};
 use super::farthest::{self, FarthestOfAll};
 use super::lanes::{LaneSet, Lanes, NarrowLanes, WIDTH};
+use super::plain::FirstSweep;
+use super::plain_solutions::PlainSolutionSearch;
 use super::symmetry::{Orbits, Symmetry};
 use super::{GroupGraph, LayoutAnalysis};
 
@@ -21,9 +23,32 @@ use super::{GroupGraph, LayoutAnalysis};
 pub(crate) fn nearest_solved(
     graph: &GroupGraph,
     orbits: &Orbits,
-    servable: Option<&[bool]>,
+    searches: SolutionSearches,
 ) -> (Vec<Nearest>, ServedFarthest) {
-    solutions(graph, orbits, false, servable)
+    solutions(graph, orbits, false, searches)
+}
+
+/// How a group's solution searches run.
+#[derive(Clone, Copy)]
+pub(crate) enum SolutionSearches<'a> {
+    /// One plain search per source if few are live after a few levels, in
+    /// sparse groups (see [`super::plain_solutions`]).
+    PlainIfFewLive,
+    /// Bit-parallel batches, serving the farthest sources `servable` (see
+    /// [`nearest_solved`]).
+    Batched { servable: Option<&'a [bool]> },
+}
+
+impl SolutionSearches<'_> {
+    /// The searches of a group whose shape `first_sweep` tells, serving no
+    /// farthest source.
+    pub(crate) fn serving_none(first_sweep: &FirstSweep) -> SolutionSearches<'static> {
+        if first_sweep.is_sparse() {
+            SolutionSearches::PlainIfFewLive
+        } else {
+            SolutionSearches::Batched { servable: None }
+        }
+    }
 }
 
 /// Joins every node's farthest numbers and solution numbers.
@@ -58,7 +83,8 @@ pub struct SolutionReport {
 /// `min_solution_num`. Costs the solution part of [`super::analyse_group`]
 /// (the farthest numbers, the dear part, are not computed).
 pub fn analyse_solutions(graph: &GroupGraph) -> Vec<SolutionReport> {
-    let (nearest, _) = solutions(graph, &Orbits::of(graph), true, None);
+    let searches = SolutionSearches::serving_none(&FirstSweep::of(graph));
+    let (nearest, _) = solutions(graph, &Orbits::of(graph), true, searches);
     nearest
         .into_par_iter()
         .map(|mut nearest| {
@@ -121,6 +147,31 @@ pub(crate) struct ServedFarthest {
 /// farthest batch.
 const SERVE_WHEN_SHARE_AT_LEAST: f64 = 0.5;
 
+/// The levels after which the live sources of a sparse group are counted.
+const PLAIN_LEVELS: u32 = 8;
+
+/// A sparse group's solution searches are plain when at most this many
+/// sources are still live after [`PLAIN_LEVELS`] levels. Over the sparse
+/// groups of 1,024 layouts or more of every class (one thread), the 35 with
+/// at most 32 took 93 ms in plain searches against 198 ms in batches, and
+/// only one of them was slower (4.5 ms against 3.5 ms); with more, plain
+/// searches mostly lost, by up to 7 times (87 live sources in a group of
+/// 3,132 layouts of 5-1-0), since long-lived sources near each other share
+/// the work of a batch.
+const PLAIN_WHEN_LIVE_AT_MOST: usize = 32;
+
+/// How many of the solved `sources` are still live (unblocked somewhere)
+/// after `levels` levels.
+fn n_live_after(graph: &GroupGraph, sources: &[u32], levels: u32) -> usize {
+    let new_worker = || (PlainSolutionSearch::new(graph), 0);
+    share_out(sources, new_worker, |(search, n_live), &source| {
+        *n_live += usize::from(search.run(source, levels, |_, _| ()));
+    })
+    .into_iter()
+    .map(|(_, n_live)| n_live)
+    .sum()
+}
+
 /// The solution numbers of every node, from searches started at the solved
 /// nodes only: distances are symmetric, and a solved S is a solution of A
 /// exactly when A is not blocked in the search from S (and A is S or not
@@ -132,14 +183,14 @@ const SERVE_WHEN_SHARE_AT_LEAST: f64 = 0.5;
 /// A's image. This halves the searches of most large groups.
 ///
 /// With `collect_sources`, each node also gets the list of its nearest
-/// solved layouts. With `servable` farthest sources, the batches mostly made
-/// of them run those sources to the end and record their farthest distances
-/// (see [`nearest_solved`]).
+/// solved layouts. Batched `searches` with servable farthest sources run
+/// the batches mostly made of them to the end and record their farthest
+/// distances (see [`nearest_solved`]).
 fn solutions(
     graph: &GroupGraph,
     orbits: &Orbits,
     collect_sources: bool,
-    servable: Option<&[bool]>,
+    searches: SolutionSearches,
 ) -> (Vec<Nearest>, ServedFarthest) {
     let n = graph.n_nodes();
     let mirror = orbits.image(Symmetry::LeftRight);
@@ -147,66 +198,19 @@ fn solutions(
         graph.is_solved(node) && mirror.is_none_or(|mirror| node <= mirror[node as usize])
     };
     let sources: Vec<bool> = (0..n as u32).map(is_source).collect();
-    let wanted = |source: u32| servable.is_some_and(|servable| servable[source as usize]);
     let pass = SolutionPass {
         graph,
         orbits,
         mirror,
         collect_sources,
     };
-    let init = || WorkerFound {
-        nearest: vec![[Nearest::NONE, Nearest::NONE]; n],
-        served: ServedFarthest {
-            sources: Vec::new(),
-            records: Vec::new(),
-        },
-        survivors: Vec::new(),
+    let mut per_worker = match searches {
+        SolutionSearches::PlainIfFewLive => pass.plain_if_few_live(&sources),
+        SolutionSearches::Batched { servable } => pass.batched(&sources, servable),
     };
-    // Ball batches, each stopping once at most 128 of its sources are live.
-    let mut per_worker = search_batches(
-        graph,
-        &ball_batches(graph, &sources, WIDTH),
-        Tracking::Blocked,
-        init,
-        |bfs, batch, found| {
-            let n_wanted = batch.iter().filter(|&&source| wanted(source)).count();
-            let serve =
-                n_wanted > 0 && n_wanted as f64 >= SERVE_WHEN_SHARE_AT_LEAST * batch.len() as f64;
-            let served: Vec<bool> = batch
-                .iter()
-                .map(|&source| serve && wanted(source))
-                .collect();
-            if let Some(stopped) = pass.search(bfs, batch, &served, None, found) {
-                for lane in stopped.lanes.indexes() {
-                    found.survivors.push(Survivor {
-                        source: batch[lane],
-                        level: stopped.level,
-                        served: served[lane],
-                    });
-                }
-            }
-        },
-    );
-    // The survivors of every batch, together in 128-lane searches.
-    let survivors: Vec<Survivor> = per_worker
-        .iter_mut()
-        .flat_map(|found| std::mem::take(&mut found.survivors))
-        .collect();
-    let tails: Vec<&[Survivor]> = survivors.chunks(NarrowLanes::WIDTH).collect();
-    if !tails.is_empty() {
-        per_worker.extend(search_batches(
-            graph,
-            &tails,
-            Tracking::Blocked,
-            init,
-            |bfs, tail, found| {
-                let sources: Vec<u32> = tail.iter().map(|survivor| survivor.source).collect();
-                let levels: Vec<u32> = tail.iter().map(|survivor| survivor.level).collect();
-                let served: Vec<bool> = tail.iter().map(|survivor| survivor.served).collect();
-                let stopped = pass.search(bfs, &sources, &served, Some(&levels), found);
-                debug_assert!(stopped.is_none(), "a narrow search runs to the end");
-            },
-        ));
+    // A group without solved layouts has no search.
+    if per_worker.is_empty() {
+        per_worker.push(pass.new_found());
     }
     let (nearest, served): (Vec<_>, Vec<_>) = per_worker
         .into_iter()
@@ -259,6 +263,129 @@ struct SolutionPass<'a> {
 }
 
 impl SolutionPass<'_> {
+    /// What one worker has found before its first search.
+    fn new_found(&self) -> WorkerFound {
+        WorkerFound {
+            nearest: vec![[Nearest::NONE, Nearest::NONE]; self.graph.n_nodes()],
+            served: ServedFarthest {
+                sources: Vec::new(),
+                records: Vec::new(),
+            },
+            survivors: Vec::new(),
+        }
+    }
+
+    /// One plain search per source when few are live after
+    /// [`PLAIN_LEVELS`] levels (see [`PLAIN_WHEN_LIVE_AT_MOST`]), else
+    /// [`SolutionPass::batched`].
+    fn plain_if_few_live(&self, sources: &[bool]) -> Vec<WorkerFound> {
+        let list: Vec<u32> = (0..sources.len() as u32)
+            .filter(|&node| sources[node as usize])
+            .collect();
+        if n_live_after(self.graph, &list, PLAIN_LEVELS) > PLAIN_WHEN_LIVE_AT_MOST {
+            return self.batched(sources, None);
+        }
+        let new_worker = || (PlainSolutionSearch::new(self.graph), self.new_found());
+        let per_worker = share_out(&list, new_worker, |(search, found), &source| {
+            let image = self
+                .mirror
+                .map(|mirror| mirror[source as usize])
+                .filter(|&image| image != source);
+            search.run(source, u32::MAX, |level, node| {
+                let nearest = &mut found.nearest[node as usize];
+                self.record(&mut nearest[0], level, node, 1, 1, || vec![source]);
+                if let Some(image) = image {
+                    self.record(&mut nearest[1], level, node, 1, 1, || vec![image]);
+                }
+            });
+        });
+        per_worker.into_iter().map(|(_, found)| found).collect()
+    }
+
+    /// Bit-parallel ball batches, each stopping once at most 128 of its
+    /// sources are live; then the survivors of every batch, together in
+    /// 128-lane searches.
+    fn batched(&self, sources: &[bool], servable: Option<&[bool]>) -> Vec<WorkerFound> {
+        let graph = self.graph;
+        let wanted = |source: u32| servable.is_some_and(|servable| servable[source as usize]);
+        let init = || self.new_found();
+        let mut per_worker = search_batches(
+            graph,
+            &ball_batches(graph, sources, WIDTH),
+            Tracking::Blocked,
+            init,
+            |bfs, batch, found| {
+                let n_wanted = batch.iter().filter(|&&source| wanted(source)).count();
+                let serve = n_wanted > 0
+                    && n_wanted as f64 >= SERVE_WHEN_SHARE_AT_LEAST * batch.len() as f64;
+                let served: Vec<bool> = batch
+                    .iter()
+                    .map(|&source| serve && wanted(source))
+                    .collect();
+                if let Some(stopped) = self.search(bfs, batch, &served, None, found) {
+                    for lane in stopped.lanes.indexes() {
+                        found.survivors.push(Survivor {
+                            source: batch[lane],
+                            level: stopped.level,
+                            served: served[lane],
+                        });
+                    }
+                }
+            },
+        );
+        let survivors: Vec<Survivor> = per_worker
+            .iter_mut()
+            .flat_map(|found| std::mem::take(&mut found.survivors))
+            .collect();
+        let tails: Vec<&[Survivor]> = survivors.chunks(NarrowLanes::WIDTH).collect();
+        if !tails.is_empty() {
+            per_worker.extend(search_batches(
+                graph,
+                &tails,
+                Tracking::Blocked,
+                init,
+                |bfs, tail, found| {
+                    let sources: Vec<u32> = tail.iter().map(|survivor| survivor.source).collect();
+                    let levels: Vec<u32> = tail.iter().map(|survivor| survivor.level).collect();
+                    let served: Vec<bool> = tail.iter().map(|survivor| survivor.served).collect();
+                    let stopped = self.search(bfs, &sources, &served, Some(&levels), found);
+                    debug_assert!(stopped.is_none(), "a narrow search runs to the end");
+                },
+            ));
+        }
+        per_worker
+    }
+
+    /// Folds into `nearest` (a node's) that `n_reached` sources reach `node`
+    /// first at `level`, `n_unblocked` of them unblocked; `sources` lists
+    /// them, asked for only when collecting and when they may be nearest.
+    fn record(
+        &self,
+        nearest: &mut Nearest,
+        level: u32,
+        node: u32,
+        n_reached: u32,
+        n_unblocked: u32,
+        sources: impl FnOnce() -> Vec<u32>,
+    ) {
+        // A solved node counts only its own search, which reaches it at level 0.
+        let n_solutions = match (self.graph.is_solved(node), level) {
+            (true, 0) => 1,
+            (true, _) => 0,
+            (false, _) => n_unblocked,
+        };
+        let mut arrival = Nearest {
+            step: level as i32,
+            n_nearest: n_reached,
+            n_solutions,
+            sources: Vec::new(),
+        };
+        if self.collect_sources && (nearest.step < 0 || level as i32 <= nearest.step) {
+            arrival.sources = sources();
+        }
+        nearest.merge(&arrival);
+    }
+
     /// Searches from `batch` until at most 128 sources are live (see
     /// [`BitBfs::run_until_few`]), recording the farthest distances of the
     /// `served` lanes, and, with `after`, only the arrivals of lane i at
@@ -281,11 +408,10 @@ impl SolutionPass<'_> {
             (mirror, paired)
         });
         let mut solution_visitor = SolutionVisitor {
-            graph: self.graph,
+            pass: self,
             batch,
             nearest: &mut found.nearest,
             mirror,
-            collect_sources: self.collect_sources,
         };
         let mut kept = Lanes::EMPTY;
         for (lane, _) in served.iter().enumerate().filter(|(_, &served)| served) {
@@ -352,7 +478,7 @@ fn merge_served(per_worker: Vec<ServedFarthest>) -> ServedFarthest {
 
 /// Folds each arrival into the node's nearest-solution numbers.
 struct SolutionVisitor<'a> {
-    graph: &'a GroupGraph,
+    pass: &'a SolutionPass<'a>,
     /// The searched sources, by lane.
     batch: &'a [u32],
     /// Per node v: what the searched sources find at v, and what their
@@ -362,37 +488,27 @@ struct SolutionVisitor<'a> {
     /// When searching from one solved layout per mirror pair: every node's
     /// mirror image, and the sources whose image is another layout.
     mirror: Option<(&'a [u32], Lanes)>,
-    collect_sources: bool,
 }
 
 impl SolutionVisitor<'_> {
     /// Folds in that `sources` (lanes of the batch) reach `node` first at
     /// `level`, or with `imaged`, that their images reach `node`'s image.
     fn record(&mut self, level: u32, node: u32, sources: &Lanes, blocked: &Lanes, imaged: bool) {
-        // A solved node counts only its own search, which reaches it at level 0.
-        let n_solutions = match (self.graph.is_solved(node), level) {
-            (true, 0) => 1,
-            (true, _) => 0,
-            (false, _) => sources.and_not(blocked).count(),
-        };
-        let mut arrival = Nearest {
-            step: level as i32,
-            n_nearest: sources.count(),
-            n_solutions,
-            sources: Vec::new(),
-        };
         let nearest = &mut self.nearest[node as usize][usize::from(imaged)];
-        if self.collect_sources && (nearest.step < 0 || level as i32 <= nearest.step) {
+        let (batch, mirror) = (self.batch, self.mirror);
+        let listed = || {
             let source = |lane: usize| {
-                let source = self.batch[lane];
-                match self.mirror {
+                let source = batch[lane];
+                match mirror {
                     Some((mirror, _)) if imaged => mirror[source as usize],
                     _ => source,
                 }
             };
-            arrival.sources = sources.indexes().map(source).collect();
-        }
-        nearest.merge(&arrival);
+            sources.indexes().map(source).collect()
+        };
+        let n_unblocked = sources.and_not(blocked).count();
+        self.pass
+            .record(nearest, level, node, sources.count(), n_unblocked, listed);
     }
 }
 
