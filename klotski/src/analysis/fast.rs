@@ -10,10 +10,9 @@ use super::{GroupGraph, LayoutAnalysis};
 /// Analyses every layout of a group; entry `i` is node `i`'s analysis.
 ///
 /// The group's plan (bounds on eccentricity; in a sparse group, plain
-/// searches that are farthest searches too, ruling out most layouts: the
-/// sweeps one after another, the pivots on whichever thread is free,
-/// beside the sweeps once the solution searches are done) runs beside its
-/// solution searches. In a dense group
+/// searches that are farthest searches too, ruling out most layouts, the
+/// later ones taken by whichever thread is free) runs beside its solution
+/// searches. In a dense group
 /// the plan rules out no layout, so the solution searches serve the solved
 /// sources of every orbit without waiting for it: searching from a layout
 /// that is farthest from nobody changes no number (see [`farthest::plan`]).

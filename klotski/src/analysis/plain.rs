@@ -17,7 +17,7 @@
 //!
 //! [`farthest::plan`]: super::farthest::plan
 
-use std::sync::{Condvar, Mutex};
+use std::sync::Mutex;
 
 use rayon::prelude::*;
 
@@ -86,177 +86,72 @@ fn ball_radius(distances: &[u32]) -> usize {
 /// searches of a dense group, where a batch of 1024 sources is a ball of
 /// small radius r and costs about 2r + 1 plain searches.
 pub(crate) fn sweep_bounds(graph: &GroupGraph, orbits: &Orbits, first: FirstSweep) -> Vec<u32> {
-    run_plan(graph, orbits, first, DOUBLE_SWEEPS, false).bounds
+    PlainSearches::sweeps(graph, orbits, first, DOUBLE_SWEEPS).bounds
 }
 
 /// The plan of a sparse group, whose first sweep is `first`.
 ///
-/// The sweeps: 2r + 1 of them (at most [`MAX_SWEEPS`]), r the radius of a
-/// ball of 1024 nodes around node 0, about what one batch costs in plain
-/// searches. The first few start at the node with the largest bound so
-/// far, which finds the ends of the group; the later ones at the node
-/// farthest from every search so far and its images, which spreads them
-/// over the periphery, where the farthest layouts lie. On the group of
-/// `1A9BF0C00` they make all but two of the 25,955 bounds exact. The
+/// The sweeps come first: 2r + 1 of them (at most [`MAX_SWEEPS`]), r the
+/// radius of a ball of 1024 nodes around node 0, about what one batch costs
+/// in plain searches. The first few start at the node with the largest
+/// bound so far, which finds the ends of the group; the later ones at the
+/// node farthest from every search so far and its images, which spreads
+/// them over the periphery, where the farthest layouts lie. On the group of
+/// `1A9BF0C00` they make all but two of the 25,955 bounds exact. Then the
 /// pivots: the most central node not yet searched or ruled out, until
-/// [`MAX_USELESS_PIVOTS`] in a row rule out nothing else. The plan's
-/// sources are the orbits left, one node each.
+/// [`MAX_USELESS_PIVOTS`] in a row rule out nothing else. The plan's sources
+/// are the orbits left, one node each.
 pub(crate) fn sparse_plan(graph: &GroupGraph, orbits: &Orbits, first: FirstSweep) -> Plan {
     let n_sweeps = (2 * first.radius + 1).min(MAX_SWEEPS);
-    run_plan(graph, orbits, first, n_sweeps, true).into_plan()
-}
-
-/// Runs `n_sweeps` sweeps, the first of them `first`, one after another,
-/// and with `pivots`, pivots on every thread free meanwhile and after (see
-/// [`sparse_plan`]). The sweeps run beside the solution searches: the
-/// thread that finishes those takes pivots while the sweeps go on, each
-/// pivot chosen by the bounds of the sweeps so far.
-fn run_plan<'a>(
-    graph: &'a GroupGraph,
-    orbits: &'a Orbits,
-    first: FirstSweep,
-    n_sweeps: usize,
-    pivots: bool,
-) -> PlainSearches<'a> {
-    let mut searches = PlainSearches::new(graph, orbits);
-    let record = searches.take(0);
-    searches.add(0, &first.distances, record);
-    let jobs = Mutex::new(Jobs {
+    let searches = PlainSearches::sweeps(graph, orbits, first, n_sweeps);
+    let mut by_centrality: Vec<u32> = (0..graph.n_nodes() as u32).collect();
+    by_centrality.sort_by_key(|&node| (searches.bounds[node as usize], node));
+    let pivots = Mutex::new(Pivots {
         searches,
-        sweeps_done: 1,
-        n_sweeps,
-        sweeping: false,
-        pivots: pivots.then_some(Pivots {
-            by_centrality: None,
-            n_useless: 0,
-        }),
+        by_centrality: by_centrality.into_iter(),
+        n_useless: 0,
     });
-    let finished = Condvar::new();
-    let lock = || jobs.lock().expect("no plain search panics");
+    let lock = || pivots.lock().expect("no pivot search panics");
+    // The sweeps ran beside the solution searches; whichever thread is free
+    // takes the next pivot.
     (0..rayon::current_num_threads())
         .into_par_iter()
         .for_each(|_| {
-            let mut guard = lock();
             loop {
-                match guard.next_job() {
-                    Next::Run(job) => {
-                        // The lock is released during the search.
-                        drop(guard);
-                        let distances = distances_from(graph, job.source());
-                        guard = lock();
-                        guard.finish(job, &distances);
-                        finished.notify_all();
-                    }
-                    Next::Wait => {
-                        guard = finished.wait(guard).expect("no plain search panics");
-                    }
-                    Next::Done => break,
-                }
+                // The lock is released before the search.
+                let next = lock().take_next();
+                let Some(pivot) = next else { break };
+                let distances = distances_from(graph, pivot);
+                lock().add(pivot, &distances);
             }
         });
-    jobs.into_inner().expect("no plain search panics").searches
+    let pivots = pivots.into_inner().expect("no pivot search panics");
+    pivots.searches.into_plan()
 }
 
-/// What a thread does next.
-enum Next {
-    Run(Job),
-    /// Wait until a search is finished: pivots wait for the first
-    /// [`DOUBLE_SWEEPS`] sweeps.
-    Wait,
-    /// Nothing is left for this thread.
-    Done,
-}
-
-/// A plain search to run.
-#[derive(Clone, Copy)]
-enum Job {
-    /// A sweep from the node; whether its orbit is recorded.
-    Sweep(u32, bool),
-    /// A pivot, its orbit taken.
-    Pivot(u32),
-}
-
-impl Job {
-    fn source(self) -> u32 {
-        match self {
-            Job::Sweep(source, _) | Job::Pivot(source) => source,
-        }
-    }
-}
-
-/// The plain searches of a plan, handed out to threads.
-struct Jobs<'a> {
+/// The pivots of a sparse plan, taken by whichever thread is free.
+struct Pivots<'a> {
     searches: PlainSearches<'a>,
-    sweeps_done: usize,
-    n_sweeps: usize,
-    /// Whether a sweep is running: the next starts from what it finds.
-    sweeping: bool,
-    /// The pivots, when the plan has them.
-    pivots: Option<Pivots>,
-}
-
-/// The pivots of a sparse plan.
-struct Pivots {
-    /// The nodes not yet considered, most central first, ordered by the
-    /// bounds when the first pivot was taken.
-    by_centrality: Option<std::vec::IntoIter<u32>>,
-    /// How many pivots in a row ruled out no orbit besides their own, of
-    /// those that finished after the sweeps.
+    /// The nodes not yet considered, most central first.
+    by_centrality: std::vec::IntoIter<u32>,
+    /// How many pivots in a row ruled out no orbit besides their own.
     n_useless: usize,
 }
 
-impl Jobs<'_> {
-    /// The next search: the next sweep if none is running, else a pivot
-    /// once the first [`DOUBLE_SWEEPS`] sweeps are done.
-    fn next_job(&mut self) -> Next {
-        if !self.sweeping && self.sweeps_done < self.n_sweeps {
-            self.sweeping = true;
-            let start = self.searches.next_sweep(self.sweeps_done >= DOUBLE_SWEEPS);
-            return Next::Run(Job::Sweep(start, self.searches.take(start)));
-        }
-        let Some(pivots) = self.pivots.as_mut() else {
-            return Next::Done;
-        };
-        if pivots.n_useless >= MAX_USELESS_PIVOTS {
-            return Next::Done;
-        }
-        if self.sweeps_done < DOUBLE_SWEEPS.min(self.n_sweeps) {
-            return Next::Wait;
+impl Pivots<'_> {
+    /// The next pivot, its orbit taken, or `None` when the pivots stop.
+    fn take_next(&mut self) -> Option<u32> {
+        if self.n_useless >= MAX_USELESS_PIVOTS {
+            return None;
         }
         let searches = &mut self.searches;
-        let by_centrality = pivots.by_centrality.get_or_insert_with(|| {
-            let mut nodes: Vec<u32> = (0..searches.graph.n_nodes() as u32).collect();
-            nodes.sort_by_key(|&node| (searches.bounds[node as usize], node));
-            nodes.into_iter()
-        });
-        match by_centrality.find(|&node| searches.take(node)) {
-            Some(pivot) => Next::Run(Job::Pivot(pivot)),
-            None => Next::Done,
-        }
+        self.by_centrality.find(|&node| searches.take(node))
     }
 
-    /// Adds the search of a job [`Jobs::next_job`] gave.
-    fn finish(&mut self, job: Job, distances: &[u32]) {
-        match job {
-            Job::Sweep(start, record) => {
-                self.searches.add(start, distances, record);
-                self.sweeping = false;
-                self.sweeps_done += 1;
-            }
-            Job::Pivot(pivot) => {
-                let ruled_out = self.searches.add(pivot, distances, true);
-                // Until the sweeps are done the bounds still rise, and a
-                // pivot that rules out nothing does not tell that the next
-                // will not.
-                let counts = self.sweeps_done >= self.n_sweeps;
-                let pivots = self.pivots.as_mut().expect("a pivot was taken");
-                if ruled_out {
-                    pivots.n_useless = 0;
-                } else if counts {
-                    pivots.n_useless += 1;
-                }
-            }
-        }
+    /// Adds the search from a pivot [`Pivots::take_next`] gave.
+    fn add(&mut self, pivot: u32, distances: &[u32]) {
+        let ruled_out = self.searches.add(pivot, distances, true);
+        self.n_useless = if ruled_out { 0 } else { self.n_useless + 1 };
     }
 }
 
@@ -277,17 +172,34 @@ struct PlainSearches<'a> {
 }
 
 impl<'a> PlainSearches<'a> {
-    /// No search yet: every node a candidate.
-    fn new(graph: &'a GroupGraph, orbits: &'a Orbits) -> PlainSearches<'a> {
+    /// `n_sweeps` sweeps, the first of them `first`. The first
+    /// [`DOUBLE_SWEEPS`] start at the node with the largest bound so far;
+    /// the later ones at the node farthest from every search so far.
+    fn sweeps(
+        graph: &'a GroupGraph,
+        orbits: &'a Orbits,
+        first: FirstSweep,
+        n_sweeps: usize,
+    ) -> PlainSearches<'a> {
         let n = graph.n_nodes();
-        PlainSearches {
+        let mut searches = PlainSearches {
             graph,
             orbits,
             bounds: vec![0; n],
             nearest: vec![u32::MAX; n],
             records: vec![(0, 0); n],
             candidate: vec![true; n],
+        };
+        let mut sweep = (0, first.distances);
+        for done in 1..=n_sweeps {
+            let record = searches.take(sweep.0);
+            searches.add(sweep.0, &sweep.1, record);
+            if done < n_sweeps {
+                let start = searches.next_sweep(done >= DOUBLE_SWEEPS);
+                sweep = (start, distances_from(graph, start));
+            }
         }
+        searches
     }
 
     /// Takes `source`'s orbit out of the candidates, to be searched: returns
