@@ -99,7 +99,7 @@ fn derive(
             (analysis.farthest_step, analysis.farthest_num)
         })
         .collect();
-    let searches = SolutionSearches::serving_none(&FirstSweep::of(&graph));
+    let searches = SolutionSearches::for_group(&FirstSweep::of(&graph), None);
     combine(
         farthest,
         nearest_solved(&graph, &Orbits::of(&graph), searches).0,

@@ -17,19 +17,15 @@ use super::{GroupGraph, LayoutAnalysis};
 /// sources of every orbit without waiting for it: searching from a layout
 /// that is farthest from nobody changes no number (see [`farthest::plan`]).
 /// In a sparse group serving would run the solution searches, which
-/// otherwise end early, to the end. The farthest searches left run after
+/// otherwise end early, to the end, and they are plain searches when few
+/// solved layouts stay unblocked ([`SolutionSearches::for_group`]). The
+/// farthest searches left run after
 /// both, a sample first when they are many ([`sampled`]).
 pub fn analyse_group(graph: &GroupGraph) -> Vec<LayoutAnalysis> {
     let orbits = Orbits::of(graph);
     let first_sweep = FirstSweep::of(graph);
     let every_orbit = farthest::every_orbit(graph, &orbits);
-    let searches = if first_sweep.is_sparse() {
-        SolutionSearches::PlainIfFewLive
-    } else {
-        SolutionSearches::Batched {
-            servable: Some(&every_orbit),
-        }
-    };
+    let searches = SolutionSearches::for_group(&first_sweep, Some(&every_orbit));
     let (plan, (nearest, served)) = rayon::join(
         || farthest::plan(graph, &orbits, &every_orbit, first_sweep),
         || nearest_solved(graph, &orbits, searches),

@@ -39,14 +39,19 @@ pub(crate) enum SolutionSearches<'a> {
     Batched { servable: Option<&'a [bool]> },
 }
 
-impl SolutionSearches<'_> {
-    /// The searches of a group whose shape `first_sweep` tells, serving no
-    /// farthest source.
-    pub(crate) fn serving_none(first_sweep: &FirstSweep) -> SolutionSearches<'static> {
+impl<'a> SolutionSearches<'a> {
+    /// The searches of a group whose shape `first_sweep` tells: in a sparse
+    /// group plain ones if few sources are live, which serve no farthest
+    /// source (there they would run the solution searches, which otherwise
+    /// end early, to the end); in a dense group batches serving `servable`.
+    pub(crate) fn for_group(
+        first_sweep: &FirstSweep,
+        servable: Option<&'a [bool]>,
+    ) -> SolutionSearches<'a> {
         if first_sweep.is_sparse() {
             SolutionSearches::PlainIfFewLive
         } else {
-            SolutionSearches::Batched { servable: None }
+            SolutionSearches::Batched { servable }
         }
     }
 }
@@ -83,7 +88,7 @@ pub struct SolutionReport {
 /// `min_solution_num`. Costs the solution part of [`super::analyse_group`]
 /// (the farthest numbers, the dear part, are not computed).
 pub fn analyse_solutions(graph: &GroupGraph) -> Vec<SolutionReport> {
-    let searches = SolutionSearches::serving_none(&FirstSweep::of(graph));
+    let searches = SolutionSearches::for_group(&FirstSweep::of(graph), None);
     let (nearest, _) = solutions(graph, &Orbits::of(graph), true, searches);
     nearest
         .into_par_iter()
