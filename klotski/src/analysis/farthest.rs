@@ -33,8 +33,8 @@ use super::GroupGraph;
 ///
 /// `every_orbit` is [`every_orbit`]'s answer, which the caller has.
 ///
-/// Pivots are plain searches, each chosen after the last, and pay only in
-/// sparse groups
+/// Pivots are plain searches, chosen one by one by the centrality order
+/// and what the earlier ones ruled out, and pay only in sparse groups
 /// ([`plain::sparse_plan`], whose searches count as farthest searches). In
 /// a dense group the plan keeps every orbit, searches the 1024 most
 /// peripheral ones for bounds, and gives the bounds to [`super::sampled`],
