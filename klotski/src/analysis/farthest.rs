@@ -40,7 +40,28 @@ use super::GroupGraph;
 /// peripheral ones for bounds, and gives the bounds to [`super::sampled`],
 /// whose farthest searches measure the slacks of thousands of pivots at
 /// once.
-pub(crate) fn plan(
+///
+/// `beside` runs beside the plan; in a sparse group, the thread that
+/// finishes it then helps the plan while its sweeps run.
+pub(crate) fn plan<R: Send>(
+    graph: &GroupGraph,
+    orbits: &Orbits,
+    every_orbit: &[bool],
+    first_sweep: FirstSweep,
+    beside: impl FnOnce() -> R + Send,
+) -> (Plan, R) {
+    if graph.n_nodes() > WIDTH && first_sweep.is_sparse() {
+        return plain::sparse_plan(graph, orbits, first_sweep, beside);
+    }
+    rayon::join(
+        || dense_plan(graph, orbits, every_orbit, first_sweep),
+        beside,
+    )
+}
+
+/// The plan of a dense group, or of one no larger than a batch (whose
+/// sources are every orbit, without bounds).
+fn dense_plan(
     graph: &GroupGraph,
     orbits: &Orbits,
     every_orbit: &[bool],
@@ -53,9 +74,6 @@ pub(crate) fn plan(
             bounds: vec![0; n],
             searched: Vec::new(),
         };
-    }
-    if first_sweep.is_sparse() {
-        return plain::sparse_plan(graph, orbits, first_sweep);
     }
     let mut lower_bounds = plain::sweep_bounds(graph, orbits, first_sweep);
     // Bounds from the 1024 most peripheral orbits the sweeps reveal: farthest

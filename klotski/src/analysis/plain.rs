@@ -17,7 +17,8 @@
 //!
 //! [`farthest::plan`]: super::farthest::plan
 
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, MutexGuard};
 
 use rayon::prelude::*;
 
@@ -86,7 +87,9 @@ fn ball_radius(distances: &[u32]) -> usize {
 /// searches of a dense group, where a batch of 1024 sources is a ball of
 /// small radius r and costs about 2r + 1 plain searches.
 pub(crate) fn sweep_bounds(graph: &GroupGraph, orbits: &Orbits, first: FirstSweep) -> Vec<u32> {
-    PlainSearches::sweeps(graph, orbits, first, DOUBLE_SWEEPS).bounds
+    let state = Mutex::new(PlanState::new(graph, orbits));
+    sweep(&state, first, DOUBLE_SWEEPS);
+    into_inner(state).searches.bounds
 }
 
 /// The plan of a sparse group, whose first sweep is `first`.
@@ -97,50 +100,141 @@ pub(crate) fn sweep_bounds(graph: &GroupGraph, orbits: &Orbits, first: FirstSwee
 /// bound so far, which finds the ends of the group; the later ones at the
 /// node farthest from every search so far and its images, which spreads
 /// them over the periphery, where the farthest layouts lie. On the group of
-/// `1A9BF0C00` they make all but two of the 25,955 bounds exact. Then the
-/// pivots: the most central node not yet searched or ruled out, until
+/// `1A9BF0C00` they make all 25,955 bounds exact. Meanwhile the thread that
+/// finished the solution searches searches the layouts known to be farthest
+/// from a search so far ([`search_known_farthest`]). Then the pivots: the
+/// most central node not yet searched or ruled out, until
 /// [`MAX_USELESS_PIVOTS`] in a row are useless ([`PlainSearches::add`]).
 /// The plan's sources are the orbits left, one node each.
-pub(crate) fn sparse_plan(graph: &GroupGraph, orbits: &Orbits, first: FirstSweep) -> Plan {
+pub(crate) fn sparse_plan<R: Send>(
+    graph: &GroupGraph,
+    orbits: &Orbits,
+    first: FirstSweep,
+    beside: impl FnOnce() -> R + Send,
+) -> (Plan, R) {
     let n_sweeps = (2 * first.radius + 1).min(MAX_SWEEPS);
-    let searches = PlainSearches::sweeps(graph, orbits, first, n_sweeps);
-    let mut by_centrality: Vec<u32> = (0..graph.n_nodes() as u32).collect();
-    by_centrality.sort_by_key(|&node| (searches.bounds[node as usize], node));
-    let pivots = Mutex::new(Pivots {
-        searches,
-        by_centrality: by_centrality.into_iter(),
-        n_useless: 0,
-    });
-    let lock = || pivots.lock().expect("no pivot search panics");
-    // The sweeps ran beside the solution searches; whichever thread is free
-    // takes the next pivot.
-    (0..rayon::current_num_threads())
-        .into_par_iter()
-        .for_each(|_| {
-            loop {
-                // The lock is released before the search.
-                let next = lock().take_next();
-                let Some(pivot) = next else { break };
-                let distances = distances_from(graph, pivot.source);
-                lock().add(pivot, &distances);
-            }
-        });
-    let pivots = pivots.into_inner().expect("no pivot search panics");
-    pivots.searches.into_plan()
+    let state = Mutex::new(PlanState::new(graph, orbits));
+    let sweeping = AtomicBool::new(true);
+    let ((), beside) = rayon::join(
+        || {
+            sweep(&state, first, n_sweeps);
+            sweeping.store(false, Ordering::Relaxed);
+            lock(&state).order_pivots();
+            // Whichever thread is free takes the next pivot: the other one
+            // once `beside` and the known farthest layouts are done.
+            (0..rayon::current_num_threads())
+                .into_par_iter()
+                .for_each(|_| {
+                    loop {
+                        // The lock is released before the search.
+                        let next = lock(&state).take_pivot();
+                        let Some(pivot) = next else { break };
+                        let distances = distances_from(graph, pivot.source);
+                        lock(&state).add_pivot(pivot, &distances);
+                    }
+                });
+        },
+        || {
+            let beside = beside();
+            search_known_farthest(&state, &sweeping);
+            beside
+        },
+    );
+    (into_inner(state).searches.into_plan(), beside)
 }
 
-/// The pivots of a sparse plan, taken by whichever thread is free.
-struct Pivots<'a> {
+/// Runs `n_sweeps` sweeps, the first of them `first`, into `state`. The
+/// first [`DOUBLE_SWEEPS`] start at the node with the largest bound so far;
+/// the later ones at the node farthest from every search so far. Every
+/// start is a candidate: no node is searched twice.
+fn sweep(state: &Mutex<PlanState>, first: FirstSweep, n_sweeps: usize) {
+    let graph = lock(state).searches.graph;
+    // A start is taken when chosen, so that no other search takes it.
+    let mut next = (lock(state).searches.take(0), first.distances);
+    for done in 1.. {
+        let mut state = lock(state);
+        let searches = &mut state.searches;
+        searches.add(next.0, &next.1);
+        if done == n_sweeps {
+            return;
+        }
+        let Some(start) = searches.next_sweep(done >= DOUBLE_SWEEPS) else {
+            return;
+        };
+        let taken = searches.take(start);
+        drop(state);
+        next = (taken, distances_from(graph, start));
+    }
+}
+
+/// While the sweeps run, searches the candidates known to be farthest from
+/// a search so far (a sweep's farthest layouts, for one), until there are
+/// none or the sweeps are done. They are farthest from somebody, so they
+/// are searched in any plan: here the core the sweeps leave free searches
+/// them, where the pivots would later. Their balls are empty (a farthest
+/// layout has no slack), so unlike pivots chosen early (whose balls, drawn
+/// by bounds still rising, swallow nodes the final bounds would make
+/// better pivots) they rule out nothing, and they make bounds exact
+/// sooner. On the group of `1A9BF0C00` they take 5 or 6 of the
+/// pivots' searches off the time after the sweeps.
+fn search_known_farthest(state: &Mutex<PlanState>, sweeping: &AtomicBool) {
+    let graph = lock(state).searches.graph;
+    loop {
+        let next = {
+            let searches = &mut lock(state).searches;
+            if !sweeping.load(Ordering::Relaxed) {
+                return;
+            }
+            match searches.known_farthest() {
+                Some(source) => searches.take(source),
+                None => return,
+            }
+        };
+        let distances = distances_from(graph, next.source);
+        lock(state).searches.add(next, &distances);
+    }
+}
+
+/// Locks state that no panicking search leaves behind.
+fn lock<T>(state: &Mutex<T>) -> MutexGuard<'_, T> {
+    state.lock().expect("no plain search panics")
+}
+
+/// The state behind a lock no panicking search leaves behind.
+fn into_inner<T>(state: Mutex<T>) -> T {
+    state.into_inner().expect("no plain search panics")
+}
+
+/// A plan's plain searches and, once the sweeps are done, the order of its
+/// pivots, taken by whichever thread is free.
+struct PlanState<'a> {
     searches: PlainSearches<'a>,
-    /// The nodes not yet considered, most central first.
+    /// The nodes not yet considered as pivots, most central first.
     by_centrality: std::vec::IntoIter<u32>,
     /// How many pivots in a row were useless.
     n_useless: usize,
 }
 
-impl Pivots<'_> {
+impl<'a> PlanState<'a> {
+    /// No searches yet, and no pivots.
+    fn new(graph: &'a GroupGraph, orbits: &'a Orbits) -> PlanState<'a> {
+        PlanState {
+            searches: PlainSearches::new(graph, orbits),
+            by_centrality: Vec::new().into_iter(),
+            n_useless: 0,
+        }
+    }
+
+    /// Orders the pivots by the bounds so far, most central first.
+    fn order_pivots(&mut self) {
+        let bounds = &self.searches.bounds;
+        let mut by_centrality: Vec<u32> = (0..bounds.len() as u32).collect();
+        by_centrality.sort_by_key(|&node| (bounds[node as usize], node));
+        self.by_centrality = by_centrality.into_iter();
+    }
+
     /// The next pivot, its orbit taken, or `None` when the pivots stop.
-    fn take_next(&mut self) -> Option<Taken> {
+    fn take_pivot(&mut self) -> Option<Taken> {
         if self.n_useless >= MAX_USELESS_PIVOTS {
             return None;
         }
@@ -151,8 +245,8 @@ impl Pivots<'_> {
         Some(searches.take(pivot))
     }
 
-    /// Adds the search from a pivot [`Pivots::take_next`] gave.
-    fn add(&mut self, pivot: Taken, distances: &[u32]) {
+    /// Adds the search from a pivot [`PlanState::take_pivot`] gave.
+    fn add_pivot(&mut self, pivot: Taken, distances: &[u32]) {
         let useful = self.searches.add(pivot, distances);
         self.n_useless = if useful { 0 } else { self.n_useless + 1 };
     }
@@ -176,6 +270,8 @@ struct PlainSearches<'a> {
     removed_at: Vec<u32>,
     /// How many searches have been taken.
     n_taken: u32,
+    /// The nodes farthest from some search, and their images.
+    farthest: Vec<u32>,
 }
 
 /// A node's `removed_at` while its orbit is neither searched nor ruled out.
@@ -193,17 +289,10 @@ struct Taken {
 }
 
 impl<'a> PlainSearches<'a> {
-    /// `n_sweeps` sweeps, the first of them `first`. The first
-    /// [`DOUBLE_SWEEPS`] start at the node with the largest bound so far;
-    /// the later ones at the node farthest from every search so far.
-    fn sweeps(
-        graph: &'a GroupGraph,
-        orbits: &'a Orbits,
-        first: FirstSweep,
-        n_sweeps: usize,
-    ) -> PlainSearches<'a> {
+    /// No searches yet.
+    fn new(graph: &'a GroupGraph, orbits: &'a Orbits) -> PlainSearches<'a> {
         let n = graph.n_nodes();
-        let mut searches = PlainSearches {
+        PlainSearches {
             graph,
             orbits,
             bounds: vec![0; n],
@@ -211,17 +300,8 @@ impl<'a> PlainSearches<'a> {
             records: vec![(0, 0); n],
             removed_at: vec![CANDIDATE; n],
             n_taken: 0,
-        };
-        let mut sweep = (0, first.distances);
-        for done in 1..=n_sweeps {
-            let taken = searches.take(sweep.0);
-            searches.add(taken, &sweep.1);
-            if done < n_sweeps {
-                let start = searches.next_sweep(done >= DOUBLE_SWEEPS);
-                sweep = (start, distances_from(graph, start));
-            }
+            farthest: Vec::new(),
         }
-        searches
     }
 
     /// Whether `node`'s orbit is neither searched nor ruled out.
@@ -258,6 +338,12 @@ impl<'a> PlainSearches<'a> {
     /// sources).
     fn add(&mut self, taken: Taken, distances: &[u32]) -> bool {
         let Taken { source, record, at } = taken;
+        let farthest_step = distances.iter().copied().max().unwrap_or(0);
+        for (node, &d) in distances.iter().enumerate() {
+            if d == farthest_step {
+                self.farthest.extend(self.orbits.images_of(node as u32));
+            }
+        }
         // Symmetries are their own inverses: the search from the image g(w)
         // finds at node v what the search from w finds at g(v).
         raise_and_lower(&mut self.bounds, &mut self.nearest, distances);
@@ -293,24 +379,38 @@ impl<'a> PlainSearches<'a> {
         useful
     }
 
-    /// The next sweep's start: the node with the largest bound, or when
-    /// `spread`, the node farthest from every search so far (largest bound
-    /// among those).
-    fn next_sweep(&self, spread: bool) -> u32 {
+    /// The next sweep's start among the candidates: the node with the
+    /// largest bound, or when `spread`, the node farthest from every search
+    /// so far (largest bound among those); `None` when there is none.
+    fn next_sweep(&self, spread: bool) -> Option<u32> {
         // The key (nearest, bound, smaller node first), packed into one word
         // so that the search for the largest vectorises: fields of 21 bits
         // hold any distance and node of a group (under a million layouts).
         const FIELD: u32 = (1 << 21) - 1;
-        let key = |(node, (&bound, &nearest)): (usize, (&u32, &u32))| {
+        // The top bit, set for a candidate, puts every candidate first.
+        let key = |(node, ((&bound, &nearest), &removed_at)): (usize, ((&u32, &u32), &u32))| {
             let nearest = if spread { nearest.min(FIELD) } else { 0 };
-            (u64::from(nearest) << 42) | (u64::from(bound) << 21) | u64::from(FIELD - node as u32)
+            (u64::from(removed_at == CANDIDATE) << 63)
+                | (u64::from(nearest) << 42)
+                | (u64::from(bound) << 21)
+                | u64::from(FIELD - node as u32)
         };
-        let best = (self.bounds.iter().zip(&self.nearest))
+        let best = (self.bounds.iter().zip(&self.nearest).zip(&self.removed_at))
             .enumerate()
             .map(key)
             .max()
-            .unwrap_or(u64::from(FIELD));
-        FIELD - (best as u32 & FIELD)
+            .filter(|&best| best >> 63 == 1)?;
+        Some(FIELD - (best as u32 & FIELD))
+    }
+
+    /// The candidate known to be farthest from a search so far that is
+    /// farthest from every search (smallest first on a tie), if any.
+    fn known_farthest(&self) -> Option<u32> {
+        self.farthest
+            .iter()
+            .copied()
+            .filter(|&node| self.is_candidate(node))
+            .max_by_key(|&node| (self.nearest[node as usize], std::cmp::Reverse(node)))
     }
 
     /// The plan: the searches' records and bounds, and one source per orbit
@@ -383,7 +483,7 @@ mod tests {
         let orbits = Orbits::of(&graph);
         let first = FirstSweep::of(&graph);
         assert!(first.is_sparse());
-        let plan = sparse_plan(&graph, &orbits, first);
+        let (plan, ()) = sparse_plan(&graph, &orbits, first, || ());
         let every = every_orbit(&graph, &orbits);
         let weight = |source| orbits.orbit_size(source);
         let rest = farthest_records(&graph, &plan.sources, weight, None).records;
@@ -408,7 +508,8 @@ mod tests {
                 .num_threads(n_threads)
                 .build()
                 .unwrap();
-            let plan = pool.install(|| sparse_plan(&graph, &orbits, FirstSweep::of(&graph)));
+            let (plan, ()) =
+                pool.install(|| sparse_plan(&graph, &orbits, FirstSweep::of(&graph), || ()));
             // The sweeps and pivots rule out or search all but a few orbits.
             assert!(
                 count(&plan.sources) * 100 < n_orbits,
@@ -416,6 +517,47 @@ mod tests {
                 count(&plan.sources)
             );
         }
+    }
+
+    #[test]
+    fn sweeps_start_at_candidates_and_known_farthest_layouts_are_farthest() {
+        let graph = GroupGraph::build(crate::group_of("1A9BF0C00".parse().unwrap()));
+        let orbits = Orbits::of(&graph);
+        let state = Mutex::new(PlanState::new(&graph, &orbits));
+        sweep(&state, FirstSweep::of(&graph), DOUBLE_SWEEPS);
+        let mut searches = into_inner(state).searches;
+        // Every sweep searched an orbit not searched before: each was taken
+        // as a candidate (and the double sweeps, from farthest layouts, rule
+        // out nothing).
+        let mut taken_at: Vec<u32> = (0..graph.n_nodes() as u32)
+            .filter(|&node| !searches.is_candidate(node))
+            .map(|node| searches.removed_at[node as usize])
+            .collect();
+        taken_at.sort_unstable();
+        taken_at.dedup();
+        assert_eq!(taken_at, (0..DOUBLE_SWEEPS as u32).collect::<Vec<_>>());
+        let next = searches.next_sweep(true).unwrap();
+        assert!(searches.is_candidate(next));
+        // A known farthest layout is as far from some search as it can be.
+        let farthest = searches.known_farthest().unwrap();
+        assert!(searches.is_candidate(farthest));
+        let taken = searches.take(farthest);
+        let distances = distances_from(&graph, farthest);
+        let eccentricity = |node: u32| *distances_from(&graph, node).iter().max().unwrap();
+        assert!((0..graph.n_nodes() as u32)
+            .filter(|&node| !searches.is_candidate(node) && node != farthest)
+            .any(|node| distances[node as usize] == eccentricity(node)));
+        // It rules out nothing.
+        let candidates = (0..graph.n_nodes() as u32)
+            .filter(|&node| searches.is_candidate(node))
+            .count();
+        assert!(!searches.add(taken, &distances));
+        assert_eq!(
+            (0..graph.n_nodes() as u32)
+                .filter(|&node| searches.is_candidate(node))
+                .count(),
+            candidates
+        );
     }
 
     #[test]

@@ -200,7 +200,13 @@ mod tests {
         let orbits = Orbits::of(&graph);
         let first_sweep = FirstSweep::of(&graph);
         assert!(!first_sweep.is_sparse());
-        let plan = farthest::plan(&graph, &orbits, &every_orbit(&graph, &orbits), first_sweep);
+        let (plan, ()) = farthest::plan(
+            &graph,
+            &orbits,
+            &every_orbit(&graph, &orbits),
+            first_sweep,
+            || (),
+        );
         (graph, orbits, plan)
     }
 
