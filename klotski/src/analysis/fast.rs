@@ -12,12 +12,13 @@ use super::{GroupGraph, LayoutAnalysis};
 /// The group's plan (bounds on eccentricity; in a sparse group, plain
 /// searches that are farthest searches too, ruling out most layouts, the
 /// later ones taken by whichever thread is free) runs beside its solution
-/// searches, whose thread then helps a sparse plan. In a dense group the plan rules out no layout, so the
-/// solution searches serve the solved sources of every orbit without
-/// waiting for it: searching from a layout that is farthest from nobody
-/// changes no number (see [`farthest::plan`]). In a sparse group serving
-/// would run the solution searches, which otherwise end early, to the end,
-/// and they are plain searches when few solved layouts stay unblocked
+/// searches, whose thread then helps a sparse plan. In a dense group the
+/// plan rules out no layout, so the solution searches serve the solved
+/// sources of every orbit without waiting for it: searching from a layout
+/// that is farthest from nobody changes no number (see
+/// [`farthest::plan`]). In a sparse group serving would run the solution
+/// searches, which otherwise end early, to the end, and they are plain
+/// searches when few solved layouts stay unblocked
 /// ([`SolutionSearches::for_group`]). The farthest searches left run after
 /// both, a sample first when they are many ([`sampled`]).
 pub fn analyse_group(graph: &GroupGraph) -> Vec<LayoutAnalysis> {

@@ -152,9 +152,11 @@ fn sweep(state: &Mutex<PlanState>, first: FirstSweep, n_sweeps: usize) {
     // A start is taken when chosen, so that no other search takes it.
     let mut next = (lock(state).searches.take(0), first.distances);
     for done in 1.. {
+        let farthest = farthest_nodes(&next.1);
         let mut state = lock(state);
         let searches = &mut state.searches;
         searches.add(next.0, &next.1);
+        searches.note_farthest(&farthest);
         if done == n_sweeps {
             return;
         }
@@ -191,8 +193,19 @@ fn search_known_farthest(state: &Mutex<PlanState>, sweeping: &AtomicBool) {
             }
         };
         let distances = distances_from(graph, next.source);
-        lock(state).searches.add(next, &distances);
+        let farthest = farthest_nodes(&distances);
+        let searches = &mut lock(state).searches;
+        searches.add(next, &distances);
+        searches.note_farthest(&farthest);
     }
+}
+
+/// The nodes at the largest of the `distances`: farthest from their search.
+fn farthest_nodes(distances: &[u32]) -> Vec<u32> {
+    let farthest_step = distances.iter().copied().max().unwrap_or(0);
+    (0..distances.len() as u32)
+        .filter(|&node| distances[node as usize] == farthest_step)
+        .collect()
 }
 
 /// Locks state that no panicking search leaves behind.
@@ -270,7 +283,8 @@ struct PlainSearches<'a> {
     removed_at: Vec<u32>,
     /// How many searches have been taken.
     n_taken: u32,
-    /// The nodes farthest from some search, and their images.
+    /// The nodes farthest from some sweep or known-farthest search, and
+    /// their images (pivots, searched once the sweeps are done, add none).
     farthest: Vec<u32>,
 }
 
@@ -338,12 +352,6 @@ impl<'a> PlainSearches<'a> {
     /// sources).
     fn add(&mut self, taken: Taken, distances: &[u32]) -> bool {
         let Taken { source, record, at } = taken;
-        let farthest_step = distances.iter().copied().max().unwrap_or(0);
-        for (node, &d) in distances.iter().enumerate() {
-            if d == farthest_step {
-                self.farthest.extend(self.orbits.images_of(node as u32));
-            }
-        }
         // Symmetries are their own inverses: the search from the image g(w)
         // finds at node v what the search from w finds at g(v).
         raise_and_lower(&mut self.bounds, &mut self.nearest, distances);
@@ -401,6 +409,14 @@ impl<'a> PlainSearches<'a> {
             .max()
             .filter(|&best| best >> 63 == 1)?;
         Some(FIELD - (best as u32 & FIELD))
+    }
+
+    /// Notes the nodes farthest from a search (of its source; their images
+    /// are farthest from the source's images), for [`Self::known_farthest`].
+    fn note_farthest(&mut self, nodes: &[u32]) {
+        for &node in nodes {
+            self.farthest.extend(self.orbits.images_of(node));
+        }
     }
 
     /// The candidate known to be farthest from a search so far that is
