@@ -10,7 +10,10 @@
 //! plain search costs about what one lane of a batch does. So a sparse
 //! group's plain searches are kept as farthest searches: the sweeps start
 //! at the ends of the corridors and find most of the farthest layouts, and
-//! the pivots are layouts not yet ruled out. Every search counts for its
+//! the pivots are chosen to rule out the layouts left, mostly by *ascent*
+//! ([`PlainSearches::ascent`]): the most peripheral layout not yet ruled
+//! out is covered by the ball expected to hold it with the most room.
+//! Every search counts for its
 //! whole symmetry orbit: the bounds are raised at every image, the ball a
 //! pivot rules out is ruled out around every image, and the orbit's other
 //! members are neither searched again nor counted twice.
@@ -34,8 +37,15 @@ const SPARSE_RADIUS: usize = 8;
 /// dense group.
 const DOUBLE_SWEEPS: usize = 4;
 
-/// Most sweeps per sparse group.
-const MAX_SWEEPS: usize = 32;
+/// Most sweeps per sparse group. Sweeps run one after another, pivots side
+/// by side; past 16 the pivots by ascent make up for fewer sweeps (the
+/// group of `1A9BF0C00` took 55-58 searches with 16, 80-83 with 32).
+const MAX_SWEEPS: usize = 16;
+
+/// Pivots taken from the most central nodes before the ascents: their
+/// balls are the largest where slacks are small everywhere (the group of
+/// `000557C00` took 108-140 searches without them, 108-122 with four).
+const OPENING_PIVOTS: usize = 4;
 
 /// Pivots in a row that are useless (their ball holds no orbit besides
 /// their own that was a candidate when they were taken) before the search
@@ -100,12 +110,15 @@ pub(crate) fn sweep_bounds(graph: &GroupGraph, orbits: &Orbits, first: FirstSwee
 /// bound so far, which finds the ends of the group; the later ones at the
 /// node farthest from every search so far and its images, which spreads
 /// them over the periphery, where the farthest layouts lie. On the group of
-/// `1A9BF0C00` they make all 25,955 bounds exact. Meanwhile the thread that
-/// finished the solution searches searches the layouts known to be farthest
-/// from a search so far ([`search_known_farthest`]). Then the pivots: the
-/// most central node not yet searched or ruled out, until
-/// [`MAX_USELESS_PIVOTS`] in a row are useless ([`PlainSearches::add`]).
-/// The plan's sources are the orbits left, one node each.
+/// `1A9BF0C00` they make all but 4 of the 25,955 bounds exact. Meanwhile the
+/// thread that finished the solution searches searches the layouts known to
+/// be farthest from a search so far ([`search_known_farthest`]). Then the
+/// pivots ([`Pivots`]), taken by whichever thread is free: the
+/// [`OPENING_PIVOTS`] most central nodes, then one ascent per candidate
+/// left, most peripheral first, until [`MAX_USELESS_PIVOTS`] in a row are
+/// useless ([`PlainSearches::add`]), then the most central nodes not yet
+/// searched or ruled out, until as many in a row are useless again. The
+/// plan's sources are the orbits left, one node each.
 pub(crate) fn sparse_plan<R: Send>(
     graph: &GroupGraph,
     orbits: &Orbits,
@@ -119,7 +132,6 @@ pub(crate) fn sparse_plan<R: Send>(
         || {
             sweep(&state, first, n_sweeps);
             sweeping.store(false, Ordering::Relaxed);
-            lock(&state).order_pivots();
             // Whichever thread is free takes the next pivot: the other one
             // once `beside` and the known farthest layouts are done.
             (0..rayon::current_num_threads())
@@ -129,7 +141,7 @@ pub(crate) fn sparse_plan<R: Send>(
                         // The lock is released before the search.
                         let next = lock(&state).take_pivot();
                         let Some(pivot) = next else { break };
-                        let distances = distances_from(graph, pivot.source);
+                        let distances = distances_from(graph, pivot.0.source);
                         lock(&state).add_pivot(pivot, &distances);
                     }
                 });
@@ -140,7 +152,8 @@ pub(crate) fn sparse_plan<R: Send>(
             beside
         },
     );
-    (into_inner(state).searches.into_plan(), beside)
+    let searches = into_inner(state).searches;
+    (searches.into_plan(), beside)
 }
 
 /// Runs `n_sweeps` sweeps, the first of them `first`, into `state`. The
@@ -218,14 +231,33 @@ fn into_inner<T>(state: Mutex<T>) -> T {
     state.into_inner().expect("no plain search panics")
 }
 
-/// A plan's plain searches and, once the sweeps are done, the order of its
-/// pivots, taken by whichever thread is free.
+/// A plan's plain searches and, once the sweeps are done, how its pivots
+/// are chosen, taken by whichever thread is free.
 struct PlanState<'a> {
     searches: PlainSearches<'a>,
-    /// The nodes not yet considered as pivots, most central first.
-    by_centrality: std::vec::IntoIter<u32>,
+    /// How the next pivot is chosen.
+    pivots: Pivots,
+    /// The pivots running now, with the candidates they were chosen to rule
+    /// out.
+    running: Vec<(u32, Option<u32>)>,
     /// How many pivots in a row were useless.
     n_useless: usize,
+}
+
+/// How a plan chooses its pivots: a few of the most central nodes, then
+/// by ascent, then by centrality again once [`MAX_USELESS_PIVOTS`] ascents
+/// in a row were useless.
+enum Pivots {
+    /// Before the sweeps end: no pivots yet.
+    NotYet,
+    /// The first pivots: the most central nodes, whose balls are the
+    /// largest, and how many more to take.
+    Opening(std::vec::IntoIter<u32>, usize),
+    /// For the most peripheral candidate, the node whose ball is expected
+    /// to hold it with the most room ([`PlainSearches::ascent`]).
+    Ascent,
+    /// The nodes not yet considered as pivots, most central first.
+    Centrality(std::vec::IntoIter<u32>),
 }
 
 impl<'a> PlanState<'a> {
@@ -233,35 +265,58 @@ impl<'a> PlanState<'a> {
     fn new(graph: &'a GroupGraph, orbits: &'a Orbits) -> PlanState<'a> {
         PlanState {
             searches: PlainSearches::new(graph, orbits),
-            by_centrality: Vec::new().into_iter(),
+            pivots: Pivots::NotYet,
+            running: Vec::new(),
             n_useless: 0,
         }
     }
 
-    /// Orders the pivots by the bounds so far, most central first.
-    fn order_pivots(&mut self) {
-        let bounds = &self.searches.bounds;
-        let mut by_centrality: Vec<u32> = (0..bounds.len() as u32).collect();
-        by_centrality.sort_by_key(|&node| (bounds[node as usize], node));
-        self.by_centrality = by_centrality.into_iter();
-    }
-
-    /// The next pivot, its orbit taken, or `None` when the pivots stop.
-    fn take_pivot(&mut self) -> Option<Taken> {
-        if self.n_useless >= MAX_USELESS_PIVOTS {
-            return None;
-        }
+    /// The next pivot and the candidate it was chosen to rule out (if any),
+    /// its orbit taken, or `None` when the pivots stop.
+    fn take_pivot(&mut self) -> Option<(Taken, Option<u32>)> {
         let searches = &mut self.searches;
-        let pivot = self
-            .by_centrality
-            .find(|&node| searches.is_candidate(node))?;
-        Some(searches.take(pivot))
+        loop {
+            match &mut self.pivots {
+                Pivots::NotYet => {
+                    self.pivots = Pivots::Opening(searches.by_centrality(), OPENING_PIVOTS);
+                }
+                Pivots::Opening(_, 0) => self.pivots = Pivots::Ascent,
+                Pivots::Opening(by_centrality, left) => {
+                    *left -= 1;
+                    let pivot = by_centrality.find(|&node| searches.is_candidate(node))?;
+                    self.running.push((pivot, None));
+                    return Some((searches.take(pivot), None));
+                }
+                Pivots::Ascent if self.n_useless >= MAX_USELESS_PIVOTS => {
+                    self.pivots = Pivots::Centrality(searches.by_centrality());
+                    self.n_useless = 0;
+                }
+                Pivots::Ascent => {
+                    let running = &self.running;
+                    let target = searches
+                        .most_peripheral(|node| running.iter().all(|r| r.1 != Some(node)))?;
+                    let ascent = searches.ascent(target);
+                    let pivot = searches
+                        .pivot_of(target, ascent, |node| running.iter().all(|r| r.0 != node));
+                    self.running.push((pivot, Some(target)));
+                    return Some((searches.take(pivot), Some(target)));
+                }
+                Pivots::Centrality(_) if self.n_useless >= MAX_USELESS_PIVOTS => return None,
+                Pivots::Centrality(by_centrality) => {
+                    let pivot = by_centrality.find(|&node| searches.is_candidate(node))?;
+                    self.running.push((pivot, None));
+                    return Some((searches.take(pivot), None));
+                }
+            }
+        }
     }
 
     /// Adds the search from a pivot [`PlanState::take_pivot`] gave.
-    fn add_pivot(&mut self, pivot: Taken, distances: &[u32]) {
+    fn add_pivot(&mut self, (pivot, target): (Taken, Option<u32>), distances: &[u32]) {
         let useful = self.searches.add(pivot, distances);
         self.n_useless = if useful { 0 } else { self.n_useless + 1 };
+        self.running
+            .retain(|&running| running != (pivot.source, target));
     }
 }
 
@@ -273,6 +328,16 @@ struct PlainSearches<'a> {
     bounds: Vec<u32>,
     /// Per node, the least distance to a searched node or one of its images.
     nearest: Vec<u32>,
+    /// Per node v, U(v), the slack a search from v is expected to have at
+    /// most: the least, over the searches so far (from w, images included),
+    /// of ecc(w) - d(w, v) and slack(w) + d(w, v). Against any lower bounds
+    /// L on eccentricity, the slack of v is at most
+    /// L(w) - d(v, w) <= ecc(w) - d(w, v). Slack is 1-Lipschitz, as
+    /// L(u) - d(v, u) <= L(u) - d(w, u) + d(w, v), so against w's bounds it
+    /// is at most slack(w) + d(w, v) (bounds rise later, so that term is an
+    /// estimate). Each term is 1-Lipschitz in v, so U is too. It only steers
+    /// the choice of pivots.
+    upper_slack: Vec<u32>,
     /// Per node, the records of the searches (as
     /// [`super::farthest::farthest_records`] makes them), one source per
     /// orbit.
@@ -311,6 +376,7 @@ impl<'a> PlainSearches<'a> {
             orbits,
             bounds: vec![0; n],
             nearest: vec![u32::MAX; n],
+            upper_slack: vec![u32::MAX; n],
             records: vec![(0, 0); n],
             removed_at: vec![CANDIDATE; n],
             n_taken: 0,
@@ -340,8 +406,9 @@ impl<'a> PlainSearches<'a> {
     }
 
     /// Adds the search `taken`, whose distances are `distances`: raises the
-    /// bounds, records the search if it is the first from its orbit, and
-    /// rules out the ball its slack allows around each image.
+    /// bounds, records the search if it is the first from its orbit, lowers
+    /// the expected slacks U, and rules out the ball its slack allows around
+    /// each image.
     ///
     /// Returns whether the ball held an orbit besides its own that was a
     /// candidate when the search was taken: what the search would have
@@ -373,6 +440,13 @@ impl<'a> PlainSearches<'a> {
             .map(|(&bound, &d)| bound - d)
             .min()
             .unwrap_or(0);
+        let eccentricity = distances.iter().copied().max().unwrap_or(0);
+        let expected = (eccentricity, slack);
+        lower_upper_slack(&mut self.upper_slack, expected, distances);
+        for image in self.orbits.image_maps() {
+            let at_images = image.iter().map(|&image| distances[image as usize]);
+            lower_upper_slack(&mut self.upper_slack, expected, at_images);
+        }
         let mut useful = false;
         for (node, &d) in distances.iter().enumerate() {
             if d < slack && self.removed_at[node] > at {
@@ -409,6 +483,65 @@ impl<'a> PlainSearches<'a> {
             .max()
             .filter(|&best| best >> 63 == 1)?;
         Some(FIELD - (best as u32 & FIELD))
+    }
+
+    /// The candidate with the largest bound that `allowed` lets through
+    /// (smallest first on a tie), if any.
+    fn most_peripheral(&self, allowed: impl Fn(u32) -> bool) -> Option<u32> {
+        (0..self.bounds.len() as u32)
+            .filter(|&node| self.is_candidate(node) && allowed(node))
+            .max_by_key(|&node| (self.bounds[node as usize], std::cmp::Reverse(node)))
+    }
+
+    /// The nodes reached from `target` by steps that each raise the expected
+    /// slack U ([`Self::upper_slack`]) by one, `target` first;
+    /// only `target` when it is known to be farthest from some search (U
+    /// is 0 there).
+    ///
+    /// A node w's ball holds `target` when d(w, target) < slack(w) <= U(w).
+    /// U is 1-Lipschitz, so U(w) - d(w, target) <= U(target): the most room
+    /// is at the nodes where equality holds, which are those of the ascent.
+    fn ascent(&self, target: u32) -> Vec<u32> {
+        let upper = &self.upper_slack;
+        let mut reached = vec![target];
+        if upper[target as usize] == 0 {
+            return reached;
+        }
+        let mut seen = vec![false; upper.len()];
+        seen[target as usize] = true;
+        let mut next = 0;
+        while let Some(&node) = reached.get(next) {
+            next += 1;
+            for &neighbour in self.graph.neighbours(node) {
+                if upper[neighbour as usize] == upper[node as usize] + 1
+                    && !std::mem::replace(&mut seen[neighbour as usize], true)
+                {
+                    reached.push(neighbour);
+                }
+            }
+        }
+        reached
+    }
+
+    /// The pivot to rule out `target`, from its `ascent`: the node with the
+    /// largest U, which makes the largest ball if the bound is close, among
+    /// those not yet searched that `allowed` lets through (else `target`).
+    /// When the bound is not close, the search lowers U around the pivot,
+    /// and the next ascent ends elsewhere.
+    fn pivot_of(&self, target: u32, ascent: Vec<u32>, allowed: impl Fn(u32) -> bool) -> u32 {
+        ascent
+            .into_iter()
+            .filter(|&node| node == target || self.nearest[node as usize] > 0 && allowed(node))
+            .max_by_key(|&node| (self.upper_slack[node as usize], std::cmp::Reverse(node)))
+            .unwrap_or(target)
+    }
+
+    /// Every node, most central (smallest bound) first.
+    fn by_centrality(&self) -> std::vec::IntoIter<u32> {
+        let bounds = &self.bounds;
+        let mut by_centrality: Vec<u32> = (0..bounds.len() as u32).collect();
+        by_centrality.sort_by_key(|&node| (bounds[node as usize], node));
+        by_centrality.into_iter()
     }
 
     /// Notes the nodes farthest from a search (of its source; their images
@@ -455,6 +588,20 @@ fn raise_and_lower(
     for ((bound, nearest), d) in bounds.iter_mut().zip(nearest).zip(distances) {
         let d = *d.borrow();
         (*bound, *nearest) = ((*bound).max(d), (*nearest).min(d));
+    }
+}
+
+/// Lowers every node's expected slack U to what a search with this
+/// `(eccentricity, slack)` and these `distances` allows
+/// ([`PlainSearches::upper_slack`]).
+fn lower_upper_slack(
+    upper_slack: &mut [u32],
+    (eccentricity, slack): (u32, u32),
+    distances: impl IntoIterator<Item = impl std::borrow::Borrow<u32>>,
+) {
+    for (upper, d) in upper_slack.iter_mut().zip(distances) {
+        let d = *d.borrow();
+        *upper = (*upper).min((eccentricity - d).min(slack + d));
     }
 }
 
@@ -574,6 +721,54 @@ mod tests {
                 .count(),
             candidates
         );
+    }
+
+    #[test]
+    fn expected_slacks_are_1_lipschitz_and_ascents_end_where_they_have_most_room() {
+        let graph = GroupGraph::build(crate::group_of("1A9BF0C00".parse().unwrap()));
+        let orbits = Orbits::of(&graph);
+        let state = Mutex::new(PlanState::new(&graph, &orbits));
+        sweep(&state, FirstSweep::of(&graph), MAX_SWEEPS);
+        let mut state = into_inner(state);
+        let mut n_ascents = 0;
+        while n_ascents < 12 {
+            let (pivot, target) = state.take_pivot().unwrap();
+            n_ascents += usize::from(target.is_some());
+            state.add_pivot((pivot, target), &distances_from(&graph, pivot.source));
+        }
+        let searches = &state.searches;
+        let upper = &searches.upper_slack;
+        for node in 0..graph.n_nodes() as u32 {
+            for &neighbour in graph.neighbours(node) {
+                assert!(upper[node as usize].abs_diff(upper[neighbour as usize]) <= 1);
+            }
+        }
+        // The ascent from a target is every node w with the most room,
+        // U(w) - d(w, target) = U(target), and the pivot is one of them.
+        let mut targets = vec![searches.most_peripheral(|_| true).unwrap()];
+        targets.extend(
+            (0..graph.n_nodes() as u32)
+                .filter(|&node| searches.is_candidate(node))
+                .step_by(97),
+        );
+        for target in targets {
+            let distances = distances_from(&graph, target);
+            let room =
+                |node: u32| i64::from(upper[node as usize]) - i64::from(distances[node as usize]);
+            let mut ascent = searches.ascent(target);
+            assert_eq!(ascent[0], target);
+            let pivot = searches.pivot_of(target, ascent.clone(), |_| true);
+            assert!(ascent.contains(&pivot));
+            if upper[target as usize] == 0 {
+                assert_eq!(ascent, [target]);
+                continue;
+            }
+            ascent.sort_unstable();
+            let most_room: Vec<u32> = (0..graph.n_nodes() as u32)
+                .filter(|&node| room(node) == room(target))
+                .collect();
+            assert_eq!(ascent, most_room, "target {target}");
+        }
     }
 
     #[test]
