@@ -682,13 +682,18 @@ mod tests {
         }
     }
 
+    /// A plan's state after its first `n_sweeps` sweeps.
+    fn swept<'a>(graph: &'a GroupGraph, orbits: &'a Orbits, n_sweeps: usize) -> PlanState<'a> {
+        let state = Mutex::new(PlanState::new(graph, orbits));
+        sweep(&state, FirstSweep::of(graph), n_sweeps);
+        into_inner(state)
+    }
+
     #[test]
     fn sweeps_start_at_candidates_and_known_farthest_layouts_are_farthest() {
         let graph = GroupGraph::build(crate::group_of("1A9BF0C00".parse().unwrap()));
         let orbits = Orbits::of(&graph);
-        let state = Mutex::new(PlanState::new(&graph, &orbits));
-        sweep(&state, FirstSweep::of(&graph), DOUBLE_SWEEPS);
-        let mut searches = into_inner(state).searches;
+        let mut searches = swept(&graph, &orbits, DOUBLE_SWEEPS).searches;
         // Every sweep searched an orbit not searched before: each was taken
         // as a candidate (and the double sweeps, from farthest layouts, rule
         // out nothing).
@@ -727,9 +732,7 @@ mod tests {
     fn expected_slacks_are_1_lipschitz_and_ascents_end_where_they_have_most_room() {
         let graph = GroupGraph::build(crate::group_of("1A9BF0C00".parse().unwrap()));
         let orbits = Orbits::of(&graph);
-        let state = Mutex::new(PlanState::new(&graph, &orbits));
-        sweep(&state, FirstSweep::of(&graph), MAX_SWEEPS);
-        let mut state = into_inner(state);
+        let mut state = swept(&graph, &orbits, MAX_SWEEPS);
         let mut n_ascents = 0;
         while n_ascents < 12 {
             let (pivot, target) = state.take_pivot().unwrap();
