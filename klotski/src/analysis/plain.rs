@@ -12,11 +12,11 @@
 //! at the ends of the corridors and find most of the farthest layouts, and
 //! the pivots are chosen to rule out the layouts left, mostly by *ascent*
 //! ([`PlainSearches::ascent`]): the most peripheral layout not yet ruled
-//! out is covered by the ball expected to hold it with the most room.
-//! Every search counts for its
-//! whole symmetry orbit: the bounds are raised at every image, the ball a
-//! pivot rules out is ruled out around every image, and the orbit's other
-//! members are neither searched again nor counted twice.
+//! out is covered by the ball expected to hold it with the most room. Every
+//! search counts for its whole symmetry orbit: the bounds are raised at
+//! every image, the ball a pivot rules out is ruled out around every image,
+//! and the orbit's other members are neither searched again nor counted
+//! twice.
 //!
 //! [`farthest::plan`]: super::farthest::plan
 
@@ -38,13 +38,14 @@ const SPARSE_RADIUS: usize = 8;
 const DOUBLE_SWEEPS: usize = 4;
 
 /// Most sweeps per sparse group. Sweeps run one after another, pivots side
-/// by side; past 16 the pivots by ascent make up for fewer sweeps (the
-/// group of `1A9BF0C00` took 55-58 searches with 16, 80-83 with 32).
+/// by side, and the pivots by ascent do what later sweeps did: on the group
+/// of `1A9BF0C00` a plan with 16 took 55-58 searches, and the group's
+/// median time was 30% less than with 32 (measured side by side).
 const MAX_SWEEPS: usize = 16;
 
 /// Pivots taken from the most central nodes before the ascents: their
-/// balls are the largest where slacks are small everywhere (the group of
-/// `000557C00` took 108-140 searches without them, 108-122 with four).
+/// balls are the largest where slacks are small everywhere (without them
+/// the group of `000557C00` took 20% longer, measured side by side).
 const OPENING_PIVOTS: usize = 4;
 
 /// Pivots in a row that are useless (their ball holds no orbit besides
@@ -141,7 +142,7 @@ pub(crate) fn sparse_plan<R: Send>(
                         // The lock is released before the search.
                         let next = lock(&state).take_pivot();
                         let Some(pivot) = next else { break };
-                        let distances = distances_from(graph, pivot.0.source);
+                        let distances = distances_from(graph, pivot.taken.source);
                         lock(&state).add_pivot(pivot, &distances);
                     }
                 });
@@ -152,8 +153,7 @@ pub(crate) fn sparse_plan<R: Send>(
             beside
         },
     );
-    let searches = into_inner(state).searches;
-    (searches.into_plan(), beside)
+    (into_inner(state).searches.into_plan(), beside)
 }
 
 /// Runs `n_sweeps` sweeps, the first of them `first`, into `state`. The
@@ -237,11 +237,18 @@ struct PlanState<'a> {
     searches: PlainSearches<'a>,
     /// How the next pivot is chosen.
     pivots: Pivots,
-    /// The pivots running now, with the candidates they were chosen to rule
-    /// out.
-    running: Vec<(u32, Option<u32>)>,
+    /// The pivots running now.
+    running: Vec<Pivot>,
     /// How many pivots in a row were useless.
     n_useless: usize,
+}
+
+/// A pivot taken to be searched, and the candidate it was chosen to rule
+/// out, if any (pivots by ascent have one).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Pivot {
+    taken: Taken,
+    target: Option<u32>,
 }
 
 /// How a plan chooses its pivots: a few of the most central nodes, then
@@ -271,11 +278,11 @@ impl<'a> PlanState<'a> {
         }
     }
 
-    /// The next pivot and the candidate it was chosen to rule out (if any),
-    /// its orbit taken, or `None` when the pivots stop.
-    fn take_pivot(&mut self) -> Option<(Taken, Option<u32>)> {
+    /// The next pivot, its orbit taken, or `None` when the pivots stop.
+    fn take_pivot(&mut self) -> Option<Pivot> {
         let searches = &mut self.searches;
-        loop {
+        let running = &mut self.running;
+        let pivot = loop {
             match &mut self.pivots {
                 Pivots::NotYet => {
                     self.pivots = Pivots::Opening(searches.by_centrality(), OPENING_PIVOTS);
@@ -283,40 +290,39 @@ impl<'a> PlanState<'a> {
                 Pivots::Opening(_, 0) => self.pivots = Pivots::Ascent,
                 Pivots::Opening(by_centrality, left) => {
                     *left -= 1;
-                    let pivot = by_centrality.find(|&node| searches.is_candidate(node))?;
-                    self.running.push((pivot, None));
-                    return Some((searches.take(pivot), None));
+                    break searches.central_pivot(by_centrality)?;
                 }
                 Pivots::Ascent if self.n_useless >= MAX_USELESS_PIVOTS => {
                     self.pivots = Pivots::Centrality(searches.by_centrality());
                     self.n_useless = 0;
                 }
                 Pivots::Ascent => {
-                    let running = &self.running;
                     let target = searches
-                        .most_peripheral(|node| running.iter().all(|r| r.1 != Some(node)))?;
+                        .most_peripheral(|node| running.iter().all(|r| r.target != Some(node)))?;
                     let ascent = searches.ascent(target);
-                    let pivot = searches
-                        .pivot_of(target, ascent, |node| running.iter().all(|r| r.0 != node));
-                    self.running.push((pivot, Some(target)));
-                    return Some((searches.take(pivot), Some(target)));
+                    let source = searches.pivot_of(target, ascent, |node| {
+                        running.iter().all(|r| r.taken.source != node)
+                    });
+                    break Pivot {
+                        taken: searches.take(source),
+                        target: Some(target),
+                    };
                 }
                 Pivots::Centrality(_) if self.n_useless >= MAX_USELESS_PIVOTS => return None,
                 Pivots::Centrality(by_centrality) => {
-                    let pivot = by_centrality.find(|&node| searches.is_candidate(node))?;
-                    self.running.push((pivot, None));
-                    return Some((searches.take(pivot), None));
+                    break searches.central_pivot(by_centrality)?
                 }
             }
-        }
+        };
+        running.push(pivot);
+        Some(pivot)
     }
 
     /// Adds the search from a pivot [`PlanState::take_pivot`] gave.
-    fn add_pivot(&mut self, (pivot, target): (Taken, Option<u32>), distances: &[u32]) {
-        let useful = self.searches.add(pivot, distances);
+    fn add_pivot(&mut self, pivot: Pivot, distances: &[u32]) {
+        let useful = self.searches.add(pivot.taken, distances);
         self.n_useless = if useful { 0 } else { self.n_useless + 1 };
-        self.running
-            .retain(|&running| running != (pivot.source, target));
+        self.running.retain(|&running| running != pivot);
     }
 }
 
@@ -357,7 +363,7 @@ struct PlainSearches<'a> {
 const CANDIDATE: u32 = u32::MAX;
 
 /// A search taken to be run.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 struct Taken {
     source: u32,
     /// How many searches were taken before it.
@@ -534,6 +540,15 @@ impl<'a> PlainSearches<'a> {
             .filter(|&node| node == target || self.nearest[node as usize] > 0 && allowed(node))
             .max_by_key(|&node| (self.upper_slack[node as usize], std::cmp::Reverse(node)))
             .unwrap_or(target)
+    }
+
+    /// The next candidate of `by_centrality`, taken as a pivot, if any.
+    fn central_pivot(&mut self, by_centrality: &mut std::vec::IntoIter<u32>) -> Option<Pivot> {
+        let source = by_centrality.find(|&node| self.is_candidate(node))?;
+        Some(Pivot {
+            taken: self.take(source),
+            target: None,
+        })
     }
 
     /// Every node, most central (smallest bound) first.
@@ -735,9 +750,9 @@ mod tests {
         let mut state = swept(&graph, &orbits, MAX_SWEEPS);
         let mut n_ascents = 0;
         while n_ascents < 12 {
-            let (pivot, target) = state.take_pivot().unwrap();
-            n_ascents += usize::from(target.is_some());
-            state.add_pivot((pivot, target), &distances_from(&graph, pivot.source));
+            let pivot = state.take_pivot().unwrap();
+            n_ascents += usize::from(pivot.target.is_some());
+            state.add_pivot(pivot, &distances_from(&graph, pivot.taken.source));
         }
         let searches = &state.searches;
         let upper = &searches.upper_slack;
