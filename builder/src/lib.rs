@@ -6,7 +6,8 @@
 //! - [`classes`]: the classes a `--classes` list names.
 //! - [`export`]: the original project's four release files, from the engine
 //!   or from a database.
-//! - [`output`]: files written atomically; [`progress`]: progress bars.
+//! - [`output`]: files written atomically; [`progress`]: progress bars;
+//!   [`cli`]: argument errors and logging, alike in both binaries.
 //!
 //! ```no_run
 //! use builder::{build_database, BuildOptions, DEFAULT_BATCH_LAYOUTS};
@@ -26,6 +27,7 @@
 
 pub mod build;
 pub mod classes;
+pub mod cli;
 pub mod export;
 pub mod output;
 pub mod progress;

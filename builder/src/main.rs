@@ -22,38 +22,31 @@ struct Cli {
 enum Command {
     Show(cmd::show::Args),
     Info(cmd::info::Args),
+    Moves(cmd::moves::Args),
+    Solve(cmd::solve::Args),
+    Path(cmd::path::Args),
+    Group(cmd::group::Args),
+    Layers(cmd::layers::Args),
     Export(cmd::export::Args),
     Analyse(cmd::analyse::Args),
     AnalyseClass(cmd::analyse_class::Args),
     BuildDb(cmd::build_db::Args),
 }
 
-/// A clap message as one line: its first paragraph, without the usage and help hints.
-fn one_line(message: &str) -> String {
-    let first_paragraph = message.split("\n\n").next().unwrap_or(message);
-    let words: Vec<&str> = first_paragraph.split_whitespace().collect();
-    words.join(" ").trim_start_matches("error: ").to_owned()
-}
-
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli: Cli = match builder::cli::parse_args("klotski") {
         Ok(cli) => cli,
-        Err(error) if !error.use_stderr() => error.exit(), // --help, --version
-        Err(error) => {
-            eprintln!("klotski: {}", one_line(&error.to_string()));
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-        )
-        .with_writer(std::io::stderr)
-        .init();
+    builder::cli::init_logging();
     let result = match cli.command {
         Command::Show(args) => cmd::show::run(args),
         Command::Info(args) => cmd::info::run(args),
+        Command::Moves(args) => cmd::moves::run(args),
+        Command::Solve(args) => cmd::solve::run(args),
+        Command::Path(args) => cmd::path::run(args),
+        Command::Group(args) => cmd::group::run(args),
+        Command::Layers(args) => cmd::layers::run(args),
         Command::Export(args) => cmd::export::run(args),
         Command::Analyse(args) => cmd::analyse::run(args),
         Command::AnalyseClass(args) => cmd::analyse_class::run(args),
@@ -61,9 +54,19 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        // Output piped into a program that stopped reading (`| head`).
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("klotski: {error:#}");
             ExitCode::FAILURE
         }
     }
+}
+
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }

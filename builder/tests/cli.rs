@@ -1,24 +1,9 @@
 //! The `klotski` binary end to end: output of each subcommand and one-line
 //! errors with a non-zero exit for bad input.
 
-use std::process::{Command, Output};
+mod common;
 
-fn klotski(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_klotski"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(args: &[&str]) -> String {
-    let output = klotski(args);
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
+use common::{klotski, stdout};
 
 /// Bad arguments: exit code 2 for usage errors, 1 for others; one line on stderr.
 fn check_error(args: &[&str], expected_code: i32, expected_message: &str) {

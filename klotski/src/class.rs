@@ -91,7 +91,7 @@ impl FromStr for Class {
 
     /// Parses `J-B-S`, e.g. `5-4-1`.
     fn from_str(text: &str) -> Result<Class, ClassError> {
-        let parts = parse_numbers(text, 3).ok_or_else(|| ClassError::Malformed(text.to_owned()))?;
+        let parts = parse_numbers(text, 3).ok_or_else(|| ClassError::malformed(text, "J-B-S"))?;
         Class::new(parts[0], parts[1], parts[2])
     }
 }
@@ -114,7 +114,12 @@ pub(crate) fn parse_numbers(text: &str, n: usize) -> Option<Vec<u32>> {
 #[non_exhaustive]
 pub enum ClassError {
     /// Not the expected count of numbers joined by `-`.
-    Malformed(String),
+    Malformed {
+        /// The text read.
+        text: String,
+        /// The form expected: `J-B-S`, `J-B-S-G` or `J-B-S-G-I`.
+        expected: &'static str,
+    },
     /// More 2x1 pieces than two-cell pieces.
     StyleAboveJiang {
         /// Two-cell pieces.
@@ -131,11 +136,27 @@ pub enum ClassError {
     },
 }
 
+impl ClassError {
+    /// `text` is not numbers joined by `-` in the form `expected`.
+    pub(crate) fn malformed(text: &str, expected: &'static str) -> ClassError {
+        ClassError::Malformed {
+            text: text.to_owned(),
+            expected,
+        }
+    }
+}
+
 impl fmt::Display for ClassError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ClassError::Malformed(text) => {
-                write!(f, "{text:?} is malformed: expected numbers joined by '-', e.g. 5-4-1")
+            ClassError::Malformed { text, expected } => {
+                let n_numbers = expected.split('-').count();
+                let example = ["5", "4", "1", "1", "7472"][..n_numbers].join("-");
+                write!(
+                    f,
+                    "{text:?} is not {expected}: expected {n_numbers} numbers joined by '-', \
+                     e.g. {example}"
+                )
             }
             ClassError::StyleAboveJiang { jiang, style } => write!(
                 f,
@@ -161,19 +182,19 @@ mod tests {
         assert_eq!("0-14-0".parse::<Class>().unwrap().n_empty(), 2);
         assert!(matches!(
             "5-4".parse::<Class>(),
-            Err(ClassError::Malformed(_))
+            Err(ClassError::Malformed { .. })
         ));
         assert!(matches!(
             "5-4-1-0".parse::<Class>(),
-            Err(ClassError::Malformed(_))
+            Err(ClassError::Malformed { .. })
         ));
         assert!(matches!(
             "5-+4-1".parse::<Class>(),
-            Err(ClassError::Malformed(_))
+            Err(ClassError::Malformed { .. })
         ));
         assert!(matches!(
             "5--1".parse::<Class>(),
-            Err(ClassError::Malformed(_))
+            Err(ClassError::Malformed { .. })
         ));
         assert_eq!(
             "2-0-3".parse::<Class>(),

@@ -41,7 +41,7 @@ impl FromStr for GroupName {
 
     /// Parses `J-B-S-G`, e.g. `5-4-1-0`. Whether the group exists is not checked.
     fn from_str(text: &str) -> Result<GroupName, ClassError> {
-        let n = parse_numbers(text, 4).ok_or_else(|| ClassError::Malformed(text.to_owned()))?;
+        let n = parse_numbers(text, 4).ok_or_else(|| ClassError::malformed(text, "J-B-S-G"))?;
         Ok(GroupName {
             class: Class::new(n[0], n[1], n[2])?,
             group_num: n[3],
@@ -54,7 +54,7 @@ impl FromStr for Classification {
 
     /// Parses `J-B-S-G-I`, e.g. `5-4-1-0-1234`. Whether it exists is not checked.
     fn from_str(text: &str) -> Result<Classification, ClassError> {
-        let n = parse_numbers(text, 5).ok_or_else(|| ClassError::Malformed(text.to_owned()))?;
+        let n = parse_numbers(text, 5).ok_or_else(|| ClassError::malformed(text, "J-B-S-G-I"))?;
         let group = GroupName {
             class: Class::new(n[0], n[1], n[2])?,
             group_num: n[3],

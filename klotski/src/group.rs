@@ -2,6 +2,7 @@
 //! numbered and ordered as the spec says.
 
 use std::collections::{HashSet, VecDeque};
+use std::fmt;
 
 use rayon::prelude::*;
 
@@ -134,6 +135,23 @@ impl ClassGroups {
         })
     }
 
+    /// The layout `name` names (a name of this class), or why there is none.
+    pub fn named(&self, name: Classification) -> Result<Code, NoSuchLayout> {
+        debug_assert_eq!(name.group.class, self.class);
+        if name.group.group_num >= self.n_groups() {
+            return Err(NoSuchLayout::NoSuchGroup {
+                group: name.group,
+                n_groups: self.n_groups(),
+            });
+        }
+        let size = self.group_size(name.group.group_num);
+        let position = self.group_starts[name.group.group_num as usize] + name.group_index;
+        if name.group_index >= size {
+            return Err(NoSuchLayout::PastTheEnd { name, size });
+        }
+        Ok(self.codes()[self.members[position as usize] as usize])
+    }
+
     /// Every layout with its classification, in code order.
     pub fn classified(&self) -> impl ExactSizeIterator<Item = (Code, Classification)> + '_ {
         let class = self.class;
@@ -151,6 +169,54 @@ impl ClassGroups {
             })
     }
 }
+
+/// Why a well-formed classification names no layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoSuchLayout {
+    /// The class has fewer groups.
+    NoSuchGroup {
+        /// The group asked for.
+        group: GroupName,
+        /// How many groups its class has.
+        n_groups: u32,
+    },
+    /// The group has fewer layouts.
+    PastTheEnd {
+        /// The name asked for.
+        name: Classification,
+        /// How many layouts its group has.
+        size: u32,
+    },
+}
+
+impl fmt::Display for NoSuchLayout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            NoSuchLayout::NoSuchGroup { group, n_groups: 0 } => {
+                write!(
+                    f,
+                    "class {} has no layouts, so no group {group}",
+                    group.class
+                )
+            }
+            NoSuchLayout::NoSuchGroup { group, n_groups } => write!(
+                f,
+                "class {class} has {n_groups} group{s}, {class}-0 to {class}-{last}: \
+                 there is no group {group}",
+                class = group.class,
+                s = if n_groups == 1 { "" } else { "s" },
+                last = n_groups - 1,
+            ),
+            NoSuchLayout::PastTheEnd { name, size } => write!(
+                f,
+                "group {} has {size} layouts: group_index {} is past its end",
+                name.group, name.group_index
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NoSuchLayout {}
 
 /// The classification of every layout, indexed by id. The classes are
 /// labelled in parallel, the largest first so that no big one starts last;
@@ -248,6 +314,19 @@ mod tests {
     use super::*;
 
     #[test]
+    fn names_past_the_class_say_why() {
+        let groups = ClassGroups::build("5-4-1".parse().unwrap());
+        let error = |text: &str| groups.named(text.parse().unwrap()).unwrap_err().to_string();
+        assert_eq!(
+            error("5-4-1-0-99999"),
+            "group 5-4-1-0 has 25955 layouts: group_index 99999 is past its end"
+        );
+        assert!(error("5-4-1-999-0").ends_with("there is no group 5-4-1-999"));
+        let code = groups.named("5-4-1-1-7472".parse().unwrap()).unwrap();
+        assert_eq!(code.to_string(), "1A9BF0C00");
+    }
+
+    #[test]
     fn bfs_group_agrees_with_class_labels() {
         let class: Class = "1-1-0".parse().unwrap();
         let groups = ClassGroups::build(class);
@@ -256,6 +335,8 @@ mod tests {
             assert_eq!(group_of(codes[codes.len() / 2]), codes);
             for (group_index, &code) in codes.iter().enumerate() {
                 assert_eq!(groups.locate(code), Some((group_num, group_index as u32)));
+                let name = groups.classify(code).unwrap();
+                assert_eq!(groups.named(name), Ok(code));
             }
         }
     }

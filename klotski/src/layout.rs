@@ -19,6 +19,19 @@ pub enum Piece {
     Single,
 }
 
+impl Piece {
+    /// The piece's size as width x height: `2x2`, `2x1`, `1x2` or `1x1`, as
+    /// move texts name it.
+    pub fn shape(self) -> &'static str {
+        match self {
+            Piece::Block => "2x2",
+            Piece::Horizontal => "2x1",
+            Piece::Vertical => "1x2",
+            Piece::Single => "1x1",
+        }
+    }
+}
+
 impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

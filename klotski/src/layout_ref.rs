@@ -1,22 +1,25 @@
 //! What a user may type to name a layout: a code (full or without trailing
-//! zeros) or a 5-character short code.
+//! zeros), a 5-character short code or a classification `J-B-S-G-I`.
 
 use std::fmt;
 use std::str::FromStr;
 
+use crate::class::ClassError;
+use crate::classification::Classification;
 use crate::code::{Code, CodeError};
-use crate::index::AllCodes;
 use crate::short_code::{ShortCode, ShortCodeError, SHORT_CODE_CHARS};
 
-/// A layout named by its code or its short code.
+/// A layout named by its code, its short code or its classification.
 ///
-/// A text that is a legal code is read as a code, even when it would also be a
-/// short code; otherwise a 5-character text is tried as a short code.
+/// A text with a `-` is read as a classification `J-B-S-G-I`. Otherwise a
+/// text that is a legal code is read as a code, even when it would also be a
+/// short code; failing that, a 5-character text is tried as a short code.
 ///
 /// ```
 /// use klotski::LayoutRef;
 /// assert!(matches!("1A9BF0C".parse(), Ok(LayoutRef::Code(_))));
 /// assert!(matches!("4WVE1".parse(), Ok(LayoutRef::Short(_))));
+/// assert!(matches!("5-4-1-1-7472".parse(), Ok(LayoutRef::Name(_))));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum LayoutRef {
@@ -24,62 +27,65 @@ pub enum LayoutRef {
     Code(Code),
     /// A short code (a layout id).
     Short(ShortCode),
-}
-
-impl LayoutRef {
-    /// The code, looking a short code's id up in `all`.
-    pub fn resolve(self, all: &AllCodes) -> Code {
-        match self {
-            LayoutRef::Code(code) => code,
-            LayoutRef::Short(short) => all
-                .code(short.id())
-                .expect("a short code's id is below N_LAYOUTS"),
-        }
-    }
+    /// A classification `J-B-S-G-I`, which may name no layout: its class
+    /// has fewer groups, or its group fewer layouts.
+    Name(Classification),
 }
 
 impl FromStr for LayoutRef {
     type Err = LayoutRefError;
 
     fn from_str(text: &str) -> Result<LayoutRef, LayoutRefError> {
+        if text.contains('-') {
+            return text
+                .parse()
+                .map(LayoutRef::Name)
+                .map_err(LayoutRefError::Name);
+        }
         let code_error = match text.parse::<Code>() {
             Ok(code) => return Ok(LayoutRef::Code(code)),
             Err(error) => error,
         };
         if text.chars().count() != SHORT_CODE_CHARS {
-            return Err(LayoutRefError {
-                code_error,
-                short_error: None,
-            });
+            return Err(LayoutRefError::Code(code_error));
         }
         text.parse::<ShortCode>()
             .map(LayoutRef::Short)
-            .map_err(|short_error| LayoutRefError {
+            .map_err(|short_error| LayoutRefError::CodeOrShort {
                 code_error,
-                short_error: Some(short_error),
+                short_error,
             })
     }
 }
 
-/// Why a text names no layout: why it is not a code and, for a 5-character
-/// text, why it is not a short code either.
+/// Why a text names no layout.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LayoutRefError {
-    /// Why it is not a code.
-    pub code_error: CodeError,
-    /// Why it is not a short code, when it has the length of one.
-    pub short_error: Option<ShortCodeError>,
+pub enum LayoutRefError {
+    /// Not a code (and not 5 characters long, so not a short code either).
+    Code(CodeError),
+    /// A 5-character text that is neither a code nor a short code.
+    CodeOrShort {
+        /// Why it is not a code.
+        code_error: CodeError,
+        /// Why it is not a short code.
+        short_error: ShortCodeError,
+    },
+    /// A text with a `-` that is not a classification `J-B-S-G-I`.
+    Name(ClassError),
 }
 
 impl fmt::Display for LayoutRefError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.short_error {
-            None => write!(f, "{}", self.code_error),
-            Some(short_error) => write!(
+        match self {
+            LayoutRefError::Code(code_error) => write!(f, "{code_error}"),
+            LayoutRefError::CodeOrShort {
+                code_error,
+                short_error,
+            } => write!(
                 f,
-                "neither a code ({}) nor a short code ({short_error})",
-                self.code_error
+                "neither a code ({code_error}) nor a short code ({short_error})"
             ),
+            LayoutRefError::Name(error) => write!(f, "{error}"),
         }
     }
 }
@@ -94,7 +100,7 @@ mod tests {
     fn errors_name_both_readings_for_five_characters() {
         // `I` is neither a hex digit nor a short-code digit.
         let error = "1A9BI".parse::<LayoutRef>().unwrap_err();
-        assert!(error.short_error.is_some());
+        assert!(matches!(error, LayoutRefError::CodeOrShort { .. }));
         assert!(error.to_string().starts_with("neither a code"), "{error}");
         // A text that is not a code but is a short code names a layout.
         assert!(matches!("1A9BG".parse(), Ok(LayoutRef::Short(_))));
@@ -105,6 +111,19 @@ mod tests {
              (short code stands for 33554431, but ids stop at 29334497)"
         );
         let error = "XYZ".parse::<LayoutRef>().unwrap_err();
-        assert_eq!(error.short_error, None);
+        assert!(matches!(error, LayoutRefError::Code(_)));
+    }
+
+    #[test]
+    fn classifications_are_names() {
+        let name = "5-4-1-1-7472".parse::<LayoutRef>().unwrap();
+        assert_eq!(name, LayoutRef::Name("5-4-1-1-7472".parse().unwrap()));
+        let error = "5-4-1-1".parse::<LayoutRef>().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "\"5-4-1-1\" is not J-B-S-G-I: expected 5 numbers joined by '-', e.g. 5-4-1-1-7472"
+        );
+        let error = "5-4-9-0-0".parse::<LayoutRef>().unwrap_err();
+        assert!(error.to_string().contains("style 9"), "{error}");
     }
 }

@@ -13,6 +13,11 @@
 //!   [`group_of`] finds one layout's group alone. A [`Classification`] is the
 //!   unique name `jiang-bing-style-group_num-group_index`.
 //!
+//! - [`Move`] names a step as a player sees it (`1x2 b1 down 2`):
+//!   [`Layout::moves`] lists a layout's, [`Move::between`] derives one from
+//!   two layouts. [`paths`] finds minimum solutions, shortest paths and the
+//!   breadth-first layers from a layout.
+//!
 //! - [`analysis`] computes, for every layout of a group, its farthest step
 //!   and count and its minimum-solution step, count and solution count.
 //!
@@ -44,16 +49,19 @@ mod group;
 mod index;
 mod layout;
 mod layout_ref;
+mod moves;
+pub mod paths;
 mod short_code;
 mod steps;
 
 pub use class::{Class, ClassError};
 pub use classification::{Classification, GroupName};
 pub use code::{Code, CodeError, CODE_DIGITS};
-pub use group::{classify_all, group_of, ClassGroups};
+pub use group::{classify_all, group_of, ClassGroups, NoSuchLayout};
 pub use index::{AllCodes, CodeIndex, N_LAYOUTS};
 pub use layout::{Layout, Piece};
 pub use layout_ref::{LayoutRef, LayoutRefError};
+pub use moves::{Cell, CellError, Direction, Move, Progress, Slide};
 pub use short_code::{ShortCode, ShortCodeError, ALPHABET, SHORT_CODE_CHARS};
 
 /// The engine's version. Databases and the builder's checkpoints record it:

@@ -1,6 +1,7 @@
-//! The fast step generator against an independent slow one: a grid of piece
-//! ids, a breadth-first search of one-cell slides per piece, and its own
-//! code decoder and encoder (nothing shared with the engine but `Code`).
+//! The fast step generator and the moves derived from it against an
+//! independent slow one: a grid of piece ids, a breadth-first search of
+//! one-cell slides per piece, and its own code decoder and encoder and move
+//! texts (nothing shared with the engine but `Code`).
 
 mod common;
 
@@ -89,7 +90,49 @@ fn encode(pieces: &[(u8, usize, usize)]) -> u64 {
     (head as u64) << 32 | range << (32 - 2 * n_items)
 }
 
+/// A step as the slow generator sees it: the code it gives and its move text.
+#[derive(PartialEq, Eq, PartialOrd, Ord, Debug)]
+struct SlowMove {
+    after: u64,
+    text: String,
+}
+
+/// A cell's name: column letter, row number.
+fn cell_name(x: usize, y: usize) -> String {
+    format!("{}{}", char::from(b'a' + x as u8), y + 1)
+}
+
+/// The move text of piece `kind` from `(x0, y0)` to `(x, y)`: the direction
+/// and distance when every position on the straight line between fits.
+fn move_text(
+    kind: u8,
+    from: (i32, i32),
+    to: (i32, i32),
+    fits: impl Fn(i32, i32) -> bool,
+) -> String {
+    let (w, h) = size(kind);
+    let start = format!("{w}x{h} {}", cell_name(from.0 as usize, from.1 as usize));
+    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+    let direction = match (dx.signum(), dy.signum()) {
+        (1, 0) => Some("right"),
+        (-1, 0) => Some("left"),
+        (0, 1) => Some("down"),
+        (0, -1) => Some("up"),
+        _ => None,
+    };
+    let distance = dx.abs() + dy.abs();
+    let straight = (1..distance).all(|k| fits(from.0 + k * dx.signum(), from.1 + k * dy.signum()));
+    match direction {
+        Some(direction) if straight => format!("{start} {direction} {distance}"),
+        _ => format!("{start} to {}", cell_name(to.0 as usize, to.1 as usize)),
+    }
+}
+
 fn slow_steps(raw: u64) -> BTreeSet<u64> {
+    slow_moves(raw).into_iter().map(|step| step.after).collect()
+}
+
+fn slow_moves(raw: u64) -> BTreeSet<SlowMove> {
     let pieces = decode(raw);
     let mut owner = [[usize::MAX; 4]; 5];
     for (i, &(kind, x, y)) in pieces.iter().enumerate() {
@@ -122,7 +165,11 @@ fn slow_steps(raw: u64) -> BTreeSet<u64> {
                     queue.push_back(next);
                     let mut moved = pieces.clone();
                     moved[i] = (kind, next.0 as usize, next.1 as usize);
-                    out.insert(encode(&moved));
+                    let text = move_text(kind, (x0 as i32, y0 as i32), next, fits);
+                    out.insert(SlowMove {
+                        after: encode(&moved),
+                        text,
+                    });
                 }
             }
         }
@@ -143,5 +190,24 @@ fn fast_steps_match_slow_steps_on_every_37th_layout() {
             );
         });
         assert_eq!(fast, slow_steps(code.value()), "{code}");
+    });
+}
+
+#[test]
+fn moves_match_slow_moves_on_every_41st_layout() {
+    let codes = all_codes().codes();
+    codes.par_iter().step_by(41).for_each(|&code| {
+        let layout = code.layout();
+        let fast: BTreeSet<SlowMove> = layout
+            .moves()
+            .iter()
+            .map(|step| SlowMove {
+                after: step.after().code().value(),
+                text: step.to_string(),
+            })
+            .collect();
+        assert_eq!(fast, slow_moves(code.value()), "{code}");
+        let texts: BTreeSet<String> = fast.into_iter().map(|step| step.text).collect();
+        assert_eq!(texts.len() as u32, layout.n_steps(), "{code}: texts repeat");
     });
 }

@@ -201,7 +201,7 @@ fn lookups(path: &Path) -> Result<(), Box<dyn Error>> {
                 };
                 Ok(row.map(|row| row.min_solution_step))
             };
-            let path = server::search::solution_walk(start, steps, lookup).unwrap();
+            let path = klotski::paths::solution_walk(start, steps, lookup).unwrap();
             assert_eq!(path.len(), steps as usize + 1);
         };
         let by_code = median(21, || walk(false));

@@ -185,8 +185,8 @@ impl From<tokio::task::JoinError> for AppError {
     }
 }
 
-impl From<crate::search::Stuck> for AppError {
-    fn from(stuck: crate::search::Stuck) -> AppError {
+impl From<klotski::paths::Stuck> for AppError {
+    fn from(stuck: klotski::paths::Stuck) -> AppError {
         AppError::Internal(stuck.to_string())
     }
 }

@@ -7,8 +7,9 @@
 //! - [`app`] is the router: every route, the JSON fallbacks for unknown paths
 //!   and methods, the time limit, request tracing and a panic guard. Tests
 //!   call it with `tower::ServiceExt::oneshot`, `main` serves it.
-//! - [`search`] holds the walks over a group: one minimum-step solution down
-//!   the stored numbers, and shortest paths.
+//! - Searches are the engine's (`klotski::paths`: minimum solutions walked
+//!   down the stored numbers, shortest paths, layers); `search.rs` keeps the
+//!   group graphs they need.
 //! - [`openapi::document`] is the OpenAPI document, built from the handlers'
 //!   annotations as the routes are registered.
 //!
@@ -33,7 +34,7 @@ mod model;
 pub mod openapi;
 mod pool;
 mod routes;
-pub mod search;
+mod search;
 mod state;
 
 use std::any::Any;

@@ -8,7 +8,7 @@ use crate::error::AppError;
 use crate::model::class_name;
 use crate::state::Catalog;
 
-/// The layout a parsed code or short code names.
+/// The layout a parsed code, short code or classification names.
 pub(crate) fn layout(
     db: &Database,
     catalog: &Catalog,
@@ -32,6 +32,7 @@ pub(crate) fn layout(
                 catalog.held()
             ))
         }),
+        LayoutRef::Name(name) => classified(db, catalog, name),
     }
 }
 

@@ -2,7 +2,6 @@
 //! until Ctrl-C or SIGTERM. Errors at start are one line and exit code 1 (2
 //! for bad arguments).
 
-use std::io::IsTerminal;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -36,22 +35,11 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    let args = match Args::try_parse() {
+    let args: Args = match builder::cli::parse_args("klotski-server") {
         Ok(args) => args,
-        Err(error) if !error.use_stderr() => error.exit(), // --help, --version
-        Err(error) => {
-            eprintln!("klotski-server: {}", one_line(&error.to_string()));
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-        )
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::stderr().is_terminal())
-        .init();
+    builder::cli::init_logging();
     match run(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
@@ -122,12 +110,4 @@ async fn shutdown_signal() {
         () = ctrl_c => tracing::info!("Ctrl-C: shutting down"),
         () = terminate => tracing::info!("SIGTERM: shutting down"),
     }
-}
-
-/// A clap message as one line: its first paragraph, without the usage and
-/// help hints.
-fn one_line(message: &str) -> String {
-    let first_paragraph = message.split("\n\n").next().unwrap_or(message);
-    let words: Vec<&str> = first_paragraph.split_whitespace().collect();
-    words.join(" ").trim_start_matches("error: ").to_owned()
 }

@@ -130,6 +130,8 @@ pub struct SolutionResponse {
     /// The layouts from `code` to a solved layout, each one step from the
     /// next.
     pub layouts: Vec<String>,
+    /// The move from each layout to the next: `min_solution_step` of them.
+    pub moves: Vec<MoveStep>,
 }
 
 /// A page of a layout's farthest layouts.
@@ -181,6 +183,99 @@ pub struct PathResponse {
     pub step: u32,
     /// The layouts from `from` to `to`, each one step from the next.
     pub layouts: Vec<String>,
+    /// The move from each layout to the next: `step` of them.
+    pub moves: Vec<MoveStep>,
+}
+
+/// One move: which piece goes where, and the layout it gives. Cells are
+/// named by column letter and row number, `a1` top-left to `d5`
+/// bottom-right.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MoveStep {
+    /// The piece's shape, width x height: `2x2` (the block), `2x1`, `1x2` or
+    /// `1x1`.
+    #[schema(example = "1x1")]
+    pub piece: &'static str,
+    /// The piece's top-left cell before the move.
+    #[schema(example = "b4")]
+    pub from: String,
+    /// Its top-left cell after the move.
+    #[schema(example = "b5")]
+    pub to: String,
+    /// `up`, `down`, `left` or `right` when the piece slides in one straight
+    /// line; null when it turns on its way.
+    #[schema(example = "down")]
+    pub direction: Option<&'static str>,
+    /// How many cells it slides, with `direction`; null otherwise.
+    #[schema(example = 1)]
+    pub distance: Option<u32>,
+    /// The move as text: `1x1 b4 down 1` for a straight slide, `1x1 b4 to
+    /// c5` otherwise.
+    #[schema(example = "1x1 b4 down 1")]
+    pub text: String,
+    /// The layout the move gives.
+    #[schema(example = "1A98FCC00")]
+    pub code: String,
+}
+
+/// A move and the numbers of the layout it gives.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ValuedMove {
+    /// The move.
+    #[serde(rename = "move")]
+    pub step: MoveStep,
+    /// The layout it gives is solved.
+    pub solved: bool,
+    /// The farthest layouts from the layout it gives.
+    pub farthest: Farthest,
+    /// The nearest solved layouts from the layout it gives.
+    pub solution: Solution,
+    /// `nearer`, `same` or `farther`: what the move does to the steps left to
+    /// a solved layout; null when the group has no solved layout.
+    #[schema(example = "nearer")]
+    pub progress: Option<&'static str>,
+    /// The move is one of a minimum solution: it lowers `min_solution_step`
+    /// by one.
+    pub best: bool,
+}
+
+/// Every move from a layout, best first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MovesResponse {
+    /// The layout.
+    #[schema(example = "1A9BF0C00")]
+    pub code: String,
+    /// Its fewest steps to a solved layout; -1 when none.
+    #[schema(example = 81)]
+    pub min_solution_step: i32,
+    /// Every move, one per layout one step away: those nearer to solved
+    /// first, then as near, then farther; in board order (start cell, then
+    /// end cell) among equals.
+    pub moves: Vec<ValuedMove>,
+}
+
+/// One breadth-first layer: the layouts some number of steps away.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Layer {
+    /// Steps from the layout asked about.
+    pub step: u32,
+    /// How many layouts are that far.
+    pub size: u32,
+    /// The first of them by code, up to the request's `limit`.
+    pub codes: Vec<String>,
+}
+
+/// The breadth-first layers of a layout's group, from the layout.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LayersResponse {
+    /// The layout.
+    #[schema(example = "1A9BF0C00")]
+    pub code: String,
+    /// Its group.
+    pub group: GroupRef,
+    /// Layer `k` holds the layouts `k` steps away, from layer 0 (the layout
+    /// alone) to its farthest layouts.
+    pub layers: Vec<Layer>,
 }
 
 /// A group's summary.
@@ -332,6 +427,52 @@ fn short_code(id: u32) -> Result<String, AppError> {
 /// The name `J-B-S` of a group's class.
 pub(crate) fn class_name(key: GroupKey) -> String {
     format!("{}-{}-{}", key.jiang, key.bing, key.style)
+}
+
+impl MoveStep {
+    /// The JSON of `step`.
+    pub(crate) fn new(step: &klotski::Move) -> MoveStep {
+        MoveStep {
+            piece: step.piece().shape(),
+            from: step.from().to_string(),
+            to: step.to().to_string(),
+            direction: step.slide().map(|slide| slide.direction.name()),
+            distance: step.slide().map(|slide| slide.distance),
+            text: step.to_string(),
+            code: step.after().code().to_string(),
+        }
+    }
+
+    /// The moves between consecutive layouts of `route`, each one step
+    /// from the next.
+    pub(crate) fn route(route: &[Code]) -> Result<Vec<MoveStep>, AppError> {
+        route
+            .windows(2)
+            .map(|pair| {
+                klotski::Move::between(&pair[0].layout(), &pair[1].layout())
+                    .map(|step| MoveStep::new(&step))
+                    .ok_or_else(|| {
+                        AppError::Internal(format!("{} and {} are not a step", pair[0], pair[1]))
+                    })
+            })
+            .collect()
+    }
+}
+
+impl ValuedMove {
+    /// `step`, which leads to the layout of `row`, from a layout
+    /// `min_solution_step` steps from solved.
+    pub(crate) fn new(step: &klotski::Move, row: &LayoutRow, min_solution_step: i32) -> ValuedMove {
+        let progress = klotski::Progress::between(min_solution_step, row.min_solution_step);
+        ValuedMove {
+            step: MoveStep::new(step),
+            solved: step.after().is_solved(),
+            farthest: Farthest::of(row),
+            solution: Solution::of(row),
+            progress: progress.map(klotski::Progress::name),
+            best: progress == Some(klotski::Progress::Nearer),
+        }
+    }
 }
 
 impl Farthest {

@@ -4,14 +4,14 @@
 mod common;
 
 use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::rc::Rc;
 use std::time::Duration;
 
 use axum::http::StatusCode;
 use common::{all_codes, app_with, build_db, get, test_app, test_db, CLASSES};
 use klotski::analysis::{reference, GroupGraph};
-use klotski::{Class, ClassGroups, Code, ShortCode};
+use klotski::{paths, Class, ClassGroups, Code, Move, ShortCode};
 use serde_json::{json, Value};
-use server::search::{self, Stuck};
 use server::Config;
 
 fn code(text: &str) -> Code {
@@ -46,6 +46,21 @@ fn distances_to_solved(code: Code) -> HashMap<Code, u32> {
     (0..graph.n_nodes() as u32)
         .filter(|&node| distance[node as usize] != u32::MAX)
         .map(|node| (graph.code(node), distance[node as usize]))
+        .collect()
+}
+
+/// Every layout of the test database with its group's distances to solved
+/// (one map per group, shared by its layouts).
+fn every_layout_with_distances() -> Vec<(Code, Rc<HashMap<Code, u32>>)> {
+    let mut by_group: HashMap<Vec<Code>, Rc<HashMap<Code, u32>>> = HashMap::new();
+    every_layout()
+        .into_iter()
+        .map(|code| {
+            let distance = by_group
+                .entry(klotski::group_of(code))
+                .or_insert_with(|| Rc::new(distances_to_solved(code)));
+            (code, Rc::clone(distance))
+        })
         .collect()
 }
 
@@ -123,7 +138,14 @@ async fn every_spelling_of_a_layout_is_the_same_case() {
         .as_str()
         .unwrap()
         .to_owned();
-    for spelling in ["080000000", "08", "0800", &short, &short.to_lowercase()] {
+    for spelling in [
+        "080000000",
+        "08",
+        "0800",
+        &short,
+        &short.to_lowercase(),
+        &name,
+    ] {
         let (status, body) = get(&app, &format!("/case/{spelling}")).await;
         assert_eq!((status, &body), (StatusCode::OK, &by_code), "{spelling}");
     }
@@ -132,71 +154,10 @@ async fn every_spelling_of_a_layout_is_the_same_case() {
 }
 
 #[tokio::test]
-async fn solution_walk_follows_the_engine_distances() {
-    // The walk alone, fed by the engine instead of the database.
-    for class in CLASSES {
-        let groups = ClassGroups::build(class.parse().unwrap());
-        for group_num in 0..groups.n_groups() {
-            let first = groups.group_codes(group_num).next().unwrap();
-            let distance = distances_to_solved(first);
-            for (&start, &steps) in &distance {
-                let lookup = |c: Code| Ok::<_, Stuck>(distance.get(&c).map(|&d| d as i32));
-                let path = search::solution_walk(start, steps, lookup).unwrap();
-                assert_eq!(path.len(), steps as usize + 1);
-                assert!(path.last().unwrap().is_solved());
-                for (i, pair) in path.windows(2).enumerate() {
-                    assert!(adjacent(pair[0], pair[1]));
-                    // The smallest code among the neighbours one step nearer.
-                    let mut nearer = Vec::new();
-                    pair[0].layout().for_each_step(|next| {
-                        if distance[&next.code()] == steps - i as u32 - 1 {
-                            nearer.push(next.code());
-                        }
-                    });
-                    assert_eq!(pair[1], nearer.into_iter().min().unwrap());
-                }
-            }
-        }
-    }
-}
-
-#[test]
-fn solution_walk_reports_inconsistent_numbers() {
-    // Class 0-0-0, the 2x2 block alone: every layout is one step from solved.
-    // Said to be 2 steps away, with every unsolved neighbour 7 away, the
-    // walk finds no neighbour 1 step away.
-    let start = code("000000000");
-    let lookup = |_: Code| Ok::<_, Stuck>(Some(7));
-    let stuck = search::solution_walk(start, 2, lookup).unwrap_err();
-    assert_eq!(
-        stuck,
-        Stuck {
-            at: start,
-            remaining: 2
-        }
-    );
-    assert_eq!(
-        stuck.to_string(),
-        "000000000 has min_solution_step 2 but no neighbour has 1"
-    );
-    // Solved layouts are 0 steps away without asking.
-    let path = search::solution_walk(start, 1, lookup).unwrap();
-    assert_eq!(path, [start, code("D00000000")]);
-    let stuck = search::solution_walk(start, 0, lookup).unwrap_err();
-    assert_eq!(stuck.remaining, 0);
-    assert!(stuck.to_string().contains("is not solved"), "{stuck}");
-}
-
-#[tokio::test]
 async fn solution_of_every_layout_walks_to_a_solved_layout() {
     let app = test_app();
     let mut n_solvable = 0;
-    let mut distances: HashMap<Vec<Code>, HashMap<Code, u32>> = HashMap::new();
-    for layout_code in every_layout() {
-        let group = klotski::group_of(layout_code);
-        let distance = distances
-            .entry(group)
-            .or_insert_with(|| distances_to_solved(layout_code));
+    for (layout_code, distance) in every_layout_with_distances() {
         let (status, body) = get(&app, &format!("/case/{layout_code}/solution")).await;
         let Some(&steps) = distance.get(&layout_code) else {
             assert_eq!(status, StatusCode::NOT_FOUND, "{layout_code}");
@@ -222,8 +183,87 @@ async fn solution_of_every_layout_walks_to_a_solved_layout() {
             assert!(adjacent(pair[0], pair[1]), "{pair:?}");
             assert_eq!(distance[&pair[1]], steps - 1 - i as u32);
         }
+        check_moves(&path, &body["moves"]);
     }
     assert!(n_solvable > 1500, "{n_solvable}");
+}
+
+/// `moves` are the moves between the consecutive layouts of `path`, each
+/// with the layout it gives.
+fn check_moves(path: &[Code], moves: &Value) {
+    let moves = moves.as_array().unwrap();
+    assert_eq!(moves.len() + 1, path.len());
+    for (pair, step) in path.windows(2).zip(moves) {
+        let expected = Move::between(&pair[0].layout(), &pair[1].layout()).unwrap();
+        assert_eq!(step["text"], expected.to_string());
+        assert_eq!(step["code"], pair[1].to_string());
+        assert_eq!(step["piece"], expected.piece().shape());
+        assert_eq!(step["from"], expected.from().to_string());
+        assert_eq!(step["to"], expected.to().to_string());
+    }
+}
+
+#[tokio::test]
+async fn moves_of_every_layout_are_its_steps_valued_by_the_engine() {
+    let app = test_app();
+    let mut n_best = 0;
+    for (layout_code, distance) in every_layout_with_distances() {
+        let steps = |code: &Code| distance.get(code).map_or(-1, |&d| d as i64);
+        let (status, body) = get(&app, &format!("/case/{layout_code}/moves")).await;
+        assert_eq!(status, StatusCode::OK, "{layout_code}: {body}");
+        assert_eq!(body["min_solution_step"], steps(&layout_code));
+        let moves = body["moves"].as_array().unwrap();
+        let mut expected: Vec<Move> = layout_code.layout().moves();
+        assert_eq!(moves.len(), expected.len(), "{layout_code}");
+        let mut last_rank = 0;
+        for valued in moves {
+            let next = code(valued["move"]["code"].as_str().unwrap());
+            let position = expected.iter().position(|m| m.after().code() == next);
+            let step = expected.remove(position.expect("a move is a step"));
+            assert_eq!(valued["move"]["text"], step.to_string());
+            assert_eq!(valued["solution"]["min_step"], steps(&next));
+            let (here, there) = (steps(&layout_code), steps(&next));
+            let (progress, rank) = match (here, there) {
+                (-1, _) => (Value::Null, 0),
+                _ if there < here => (json!("nearer"), 0),
+                _ if there == here => (json!("same"), 1),
+                _ => (json!("farther"), 2),
+            };
+            assert_eq!(valued["progress"], progress, "{layout_code} {step}");
+            assert_eq!(valued["best"], there >= 0 && there == here - 1);
+            assert!(rank >= last_rank, "{layout_code}: not best first");
+            last_rank = rank;
+            n_best += usize::from(valued["best"] == true);
+        }
+    }
+    assert!(n_best > 1500, "{n_best}");
+}
+
+#[tokio::test]
+async fn layers_match_the_engine_search() {
+    let app = test_app();
+    for (i, layout_code) in every_layout().into_iter().enumerate() {
+        if i % 97 != 0 {
+            continue;
+        }
+        let graph = GroupGraph::build(klotski::group_of(layout_code));
+        let report = reference::analyse_layout(&graph, graph.node(layout_code).unwrap());
+        let (status, body) = get(&app, &format!("/case/{layout_code}/layers?limit=3")).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let layers = body["layers"].as_array().unwrap();
+        assert_eq!(layers.len() as u32, report.analysis.farthest_step + 1);
+        assert_eq!(body["group"]["size"], graph.n_nodes());
+        let sizes: u64 = layers.iter().map(|l| l["size"].as_u64().unwrap()).sum();
+        assert_eq!(sizes, graph.n_nodes() as u64);
+        assert_eq!(layers[0]["codes"], json!([layout_code.to_string()]));
+        let last = layers.last().unwrap();
+        assert_eq!(last["size"], report.analysis.farthest_num);
+        let listed = codes_of(&last["codes"]);
+        assert_eq!(listed, report.farthest[..listed.len()]);
+        assert!(listed.len() == report.farthest.len().min(3));
+    }
+    let (_, sizes_only) = get(&app, "/case/000000000/layers").await;
+    assert_eq!(sizes_only["layers"][1]["codes"], json!([]));
 }
 
 #[tokio::test]
@@ -287,9 +327,9 @@ async fn path_is_a_shortest_path_within_a_group() {
         assert_eq!((path[0], *path.last().unwrap()), (from, to));
         assert!(path.windows(2).all(|pair| adjacent(pair[0], pair[1])));
         // Shortest: the search from `to` finds `from` at that distance.
-        let back =
-            search::shortest_path(&graph, graph.node(to).unwrap(), graph.node(from).unwrap());
+        let back = paths::shortest_path(&graph, graph.node(to).unwrap(), graph.node(from).unwrap());
         assert_eq!(back.unwrap().len(), path.len());
+        check_moves(&path, &body["moves"]);
         let (_, again) = get(&app, &format!("/path/{from}/{to}")).await;
         assert_eq!(again, body, "the same answer every time");
     }
@@ -470,26 +510,35 @@ async fn errors_say_what_is_wrong() {
         ("/case/xyz/min-solutions", bad, "invalid_layout", "is not a hex digit"),
         ("/path/1A9BF0C00/ZZ", bad, "invalid_layout", "is not a hex digit"),
         ("/path/ZZ/1A9BF0C00", bad, "invalid_layout", "is not a hex digit"),
+        ("/case/5-4-1/moves", bad, "invalid_layout", "\"5-4-1\" is not J-B-S-G-I"),
+        ("/case/xyz/moves", bad, "invalid_layout", "is not a hex digit"),
+        ("/case/xyz/layers", bad, "invalid_layout", "is not a hex digit"),
+        ("/case/000000000/layers?limit=101", bad, "invalid_request", "limit 101 is out of range: 0 to 100 codes per layer"),
         // Well-formed but not in this partial database.
         ("/case/1A9BF0C00", absent, "not_found", &format!("layout 1A9BF0C00 (class 5-4-1) is not in this database, which holds {held}")),
         ("/case/4WVE1", absent, "not_found", &format!("short code 4WVE1 (id 4091296) is not in this database, which holds {held}")),
         ("/case/1A9BF0C00/solution", absent, "not_found", "class 5-4-1"),
         ("/case/1A9BF0C00/farthest", absent, "not_found", "class 5-4-1"),
         ("/case/1A9BF0C00/min-solutions", absent, "not_found", "class 5-4-1"),
+        ("/case/1A9BF0C00/moves", absent, "not_found", "class 5-4-1"),
+        ("/case/1A9BF0C00/layers", absent, "not_found", "class 5-4-1"),
+        ("/case/5-4-1-1-7472", absent, "not_found", &format!("class 5-4-1 is not in this database, which holds {held}")),
+        ("/case/1-0-0-0-132", absent, "not_found", "group 1-0-0-0 has 132 layouts: group_index 132 is past its end"),
         ("/path/1A9BF0C00/000000000", absent, "not_found", "class 5-4-1"),
         // Names.
-        ("/classification/5-4-1", bad, "invalid_name", "not a classification J-B-S-G-I such as 5-4-1-1-7472: \"5-4-1\" is malformed"),
+        ("/classification/5-4-1", bad, "invalid_name", "not a classification: \"5-4-1\" is not J-B-S-G-I: expected 5 numbers joined by '-', e.g. 5-4-1-1-7472"),
         ("/classification/2-0-3-0-0", bad, "invalid_name", "style 3 is more than jiang 2"),
         ("/classification/7-2-0-0-0", bad, "invalid_name", "leave fewer than two empty cells"),
         ("/classification/1-0-0-0-132", absent, "not_found", "group 1-0-0-0 has 132 layouts: group_index 132 is past its end"),
         ("/classification/1-0-0-1-0", absent, "not_found", "class 1-0-0 has one group, 1-0-0-0: there is no group 1-0-0-1"),
         ("/classification/5-4-1-1-7472", absent, "not_found", &format!("class 5-4-1 is not in this database, which holds {held}")),
         ("/classification/7-0-0-0-0", absent, "not_found", "class 7-0-0 has no layouts"),
-        ("/group/5-4", bad, "invalid_name", "not a group name J-B-S-G such as 5-4-1-1"),
+        ("/group/5-4", bad, "invalid_name", "not a group name: \"5-4\" is not J-B-S-G: expected 4 numbers joined by '-', e.g. 5-4-1-1"),
+        ("/group/5-4-1", bad, "invalid_name", "\"5-4-1\" is not J-B-S-G"),
         ("/group/5-4-1-0", absent, "not_found", "class 5-4-1 is not in this database"),
         ("/group/7-0-7-2", absent, "not_found", "class 7-0-7 has 2 groups, 7-0-7-0 to 7-0-7-1: there is no group 7-0-7-2"),
         ("/group/7-0-7-2/cases", absent, "not_found", "there is no group 7-0-7-2"),
-        ("/group/x/cases", bad, "invalid_name", "\"x\" is malformed"),
+        ("/group/x/cases", bad, "invalid_name", "\"x\" is not J-B-S-G"),
         // Queries.
         ("/group/1-0-0-0/cases?limit=0", bad, "invalid_request", "limit 0 is out of range: a page holds 1 to 1000 items"),
         ("/group/1-0-0-0/cases?limit=1001", bad, "invalid_request", "limit 1001 is out of range"),
@@ -527,7 +576,7 @@ async fn errors_say_what_is_wrong() {
         &format!("/classification/{long}"),
         bad,
         "invalid_name",
-        "malformed",
+        "is not J-B-S-G-I",
     )
     .await;
 
@@ -633,6 +682,8 @@ async fn no_input_gets_a_server_error() {
         "/case/{}/solution",
         "/case/{}/farthest",
         "/case/{}/min-solutions",
+        "/case/{}/moves",
+        "/case/{}/layers",
         "/classification/{}",
         "/path/{}/{}",
         "/group/{}",
@@ -707,6 +758,15 @@ async fn known_values() {
     assert_eq!(case["farthest"], json!({"step": 124, "num": 8}));
     assert_eq!(case["solution"]["min_step"], 81);
     assert_eq!(case["solution"]["min_num"], 2);
+
+    // The 8 next layouts `klotski info` counts, 4 of them a step nearer.
+    let (_, moves) = get(&app, "/case/1A9BF0C00/moves").await;
+    let moves = moves["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 8);
+    let best: Vec<&Value> = moves.iter().filter(|m| m["best"] == true).collect();
+    assert_eq!(best.len(), 4);
+    assert!(best.iter().all(|m| m["solution"]["min_step"] == 80));
+    assert!(moves[..4].iter().all(|m| m["best"] == true), "best first");
 
     let (_, min_solutions) = get(&app, "/case/1A9BF0C00/min-solutions").await;
     assert_eq!(min_solutions["layouts"], json!(["DAA7F3000", "DAAF4CC00"]));

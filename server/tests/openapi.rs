@@ -117,6 +117,8 @@ fn example_requests() -> BTreeMap<(&'static str, u16), Vec<String>> {
         ("/case/{code}/solution", "/solution"),
         ("/case/{code}/farthest", "/farthest"),
         ("/case/{code}/min-solutions", "/min-solutions"),
+        ("/case/{code}/moves", "/moves"),
+        ("/case/{code}/layers", "/layers"),
     ] {
         let mut ok = s(&[format!("/case/{solvable}{suffix}")]);
         let mut bad = s(&[format!("/case/1A9BF0C01{suffix}")]);
@@ -133,6 +135,10 @@ fn example_requests() -> BTreeMap<(&'static str, u16), Vec<String>> {
             ok.push(format!("/case/{solvable}{suffix}?limit=1&after={other}"));
             bad.push(format!("/case/{solvable}{suffix}?after=XYZ"));
             bad.push(format!("/case/{solvable}{suffix}?limit=0"));
+        }
+        if suffix == "/layers" {
+            ok.push(format!("/case/{solvable}{suffix}?limit=2"));
+            bad.push(format!("/case/{solvable}{suffix}?limit=101"));
         }
         add(path, 200, ok);
         add(path, 400, bad);

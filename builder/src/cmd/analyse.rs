@@ -8,12 +8,13 @@ use klotski::LayoutRef;
 /// size (one search over the group; no database needed).
 #[derive(clap::Args)]
 pub struct Args {
-    /// The layout: a code (e.g. 1A9BF0C00 or 1A9BF0C) or a short code (e.g. 4WVE1).
+    /// The layout: a code (e.g. 1A9BF0C00 or 1A9BF0C), a short code (e.g.
+    /// 4WVE1) or a classification (e.g. 5-4-1-1-7472).
     layout: LayoutRef,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let code = super::resolve(args.layout);
+    let code = super::resolve(args.layout)?;
     let graph = GroupGraph::build(klotski::group_of(code));
     let node = graph.node(code).expect("a layout is in its own group");
     let report = reference::analyse_layout(&graph, node);

@@ -4,15 +4,41 @@ pub mod analyse;
 pub mod analyse_class;
 pub mod build_db;
 pub mod export;
+pub mod group;
 pub mod info;
+pub mod layers;
+pub mod moves;
+pub mod path;
+mod route;
 pub mod show;
+pub mod solve;
+mod stored;
 
-use klotski::{AllCodes, Code, LayoutRef};
+use std::io::Write;
 
-/// The code a user's layout argument names; short codes need the id table.
-fn resolve(layout: LayoutRef) -> Code {
-    match layout {
+use klotski::{AllCodes, ClassGroups, Code, LayoutRef};
+
+/// Writes `text` to standard output; a closed pipe is an error (`main`
+/// ends quietly on it), not a panic as in `print!`.
+fn print_out(text: &str) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()
+}
+
+/// Writes `value` as pretty JSON and a newline to standard output.
+fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
+    Ok(print_out(&(serde_json::to_string_pretty(value)? + "\n"))?)
+}
+
+/// The code a user's layout argument names: a short code needs the id table,
+/// a classification its class's groups (and may name no layout).
+fn resolve(layout: LayoutRef) -> anyhow::Result<Code> {
+    Ok(match layout {
         LayoutRef::Code(code) => code,
-        LayoutRef::Short(_) => layout.resolve(&AllCodes::build()),
-    }
+        LayoutRef::Short(short) => AllCodes::build()
+            .code(short.id())
+            .expect("a short code's id is below N_LAYOUTS"),
+        LayoutRef::Name(name) => ClassGroups::build(name.group.class).named(name)?,
+    })
 }

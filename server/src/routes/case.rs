@@ -4,15 +4,19 @@ use axum::extract::State;
 use axum::Json;
 use klotski::analysis::reference::{self, LayoutReport};
 use klotski::analysis::LayoutAnalysis;
-use klotski::{Classification, Code, LayoutRef};
+use klotski::{paths, Classification, Code, LayoutRef, Progress};
 use schema::LayoutRow;
+use serde::Deserialize;
+use utoipa::IntoParams;
 
 use super::{page_limit, CodePage, LAYOUT_PARAM};
 use crate::error::{AppError, ErrorBody};
-use crate::extract::{Path, Query};
+use crate::extract::{empty_as_none, Path, Query};
 use crate::lookup;
-use crate::model::{stored_code, CaseResponse, FarthestPage, MinSolutionsPage, SolutionResponse};
-use crate::search;
+use crate::model::{
+    stored_code, CaseResponse, FarthestPage, GroupRef, Layer, LayersResponse, MinSolutionsPage,
+    MoveStep, MovesResponse, SolutionResponse, ValuedMove,
+};
 use crate::state::{AppState, Catalog};
 
 /// One layout: its names, its group and its analysis.
@@ -57,7 +61,7 @@ pub(crate) async fn classification_get(
     Path(name): Path<String>,
 ) -> Result<Json<CaseResponse>, AppError> {
     let name: Classification = name.parse().map_err(|error| AppError::InvalidName {
-        expected: "classification J-B-S-G-I such as 5-4-1-1-7472",
+        expected: "classification",
         error,
     })?;
     let row = state
@@ -66,7 +70,8 @@ pub(crate) async fn classification_get(
     Ok(Json(case_response(state.catalog(), &row)?))
 }
 
-/// One minimum-step solution: the layouts from this one to a solved layout.
+/// One minimum-step solution: the layouts from this one to a solved layout,
+/// and the move of each step.
 ///
 /// Walked down the stored `min_solution_step`: at each step, the neighbour
 /// with the smallest code among those one step nearer to a solution. No
@@ -98,7 +103,7 @@ pub(crate) async fn case_solution_get(
                 )));
             };
             let start = stored_code(&row.code)?;
-            let path = search::solution_walk(start, steps, |next: Code| {
+            let path = paths::solution_walk(start, steps, |next: Code| {
                 let next = db.layout_by_code(&next.to_string())?;
                 Ok::<_, AppError>(next.map(|next| next.min_solution_step))
             })?;
@@ -109,6 +114,146 @@ pub(crate) async fn case_solution_get(
         code: row.code,
         min_solution_step: (path.len() - 1) as u32,
         layouts: path.iter().map(Code::to_string).collect(),
+        moves: MoveStep::route(&path)?,
+    }))
+}
+
+/// Every move from this layout, with the numbers of the layout each gives,
+/// best first.
+///
+/// A move is `best` when it lowers `min_solution_step` by one (it is a step
+/// of a minimum solution). One database lookup per move; no search.
+#[utoipa::path(
+    get,
+    path = "/case/{code}/moves",
+    tag = "cases",
+    params(("code" = String, Path, description = LAYOUT_PARAM, example = "1A9BF0C00")),
+    responses(
+        (status = 200, description = "Every move: nearer to solved first, then as near, then farther.", body = MovesResponse),
+        (status = 400, description = "Neither a code, a short code nor a classification.", body = ErrorBody),
+        (status = 404, description = "The database does not hold the layout.", body = ErrorBody),
+        (status = 503, description = "The request took longer than the time limit.", body = ErrorBody),
+    )
+)]
+pub(crate) async fn case_moves_get(
+    State(state): State<AppState>,
+    Path(code): Path<String>,
+) -> Result<Json<MovesResponse>, AppError> {
+    let layout: LayoutRef = code.parse()?;
+    let (row, moves) = state
+        .query(move |db, catalog| {
+            let row = lookup::layout(db, catalog, layout)?;
+            let start = stored_code(&row.code)?;
+            let mut moves = start
+                .layout()
+                .moves()
+                .into_iter()
+                .map(|step| {
+                    let code = step.after().code().to_string();
+                    let next = db.layout_by_code(&code)?.ok_or_else(|| {
+                        AppError::Internal(format!("{code}, a step from {start}, is not stored"))
+                    })?;
+                    Ok((step, next))
+                })
+                .collect::<Result<Vec<_>, AppError>>()?;
+            // Stable: moves of equal progress keep the board order. A group
+            // has solved layouts everywhere or nowhere, so `None`s never mix.
+            moves.sort_by_key(|(_, next)| {
+                Progress::between(row.min_solution_step, next.min_solution_step)
+            });
+            Ok((row, moves))
+        })
+        .await?;
+    let moves = moves
+        .iter()
+        .map(|(step, next)| ValuedMove::new(step, next, row.min_solution_step))
+        .collect();
+    Ok(Json(MovesResponse {
+        code: row.code,
+        min_solution_step: row.min_solution_step,
+        moves,
+    }))
+}
+
+/// How many codes of each layer a `/layers` request lists.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct LayersQuery {
+    /// The most codes listed per layer, smallest first: 0 to 100 (0 when
+    /// absent: the sizes alone).
+    #[serde(default, deserialize_with = "empty_as_none")]
+    #[param(minimum = 0, maximum = 100)]
+    limit: Option<u32>,
+}
+
+/// The most codes a `/layers` answer lists per layer: 100 codes of each of
+/// the largest group's layers make an answer of about 250 KB.
+const MAX_LAYER_CODES: u32 = 100;
+
+/// The breadth-first layers from this layout: how many layouts of its group
+/// are 0, 1, 2, ... steps away (the original project's layer model).
+///
+/// Needs one breadth-first search over the whole group, as
+/// `/case/{code}/farthest` does.
+#[utoipa::path(
+    get,
+    path = "/case/{code}/layers",
+    tag = "cases",
+    params(("code" = String, Path, description = LAYOUT_PARAM, example = "1A9BF0C00"), LayersQuery),
+    responses(
+        (status = 200, description = "Every layer, from the layout alone to its farthest layouts.", body = LayersResponse),
+        (status = 400, description = "A bad code or limit.", body = ErrorBody),
+        (status = 404, description = "The database does not hold the layout.", body = ErrorBody),
+        (status = 503, description = "The request took longer than the time limit.", body = ErrorBody),
+    )
+)]
+pub(crate) async fn case_layers_get(
+    State(state): State<AppState>,
+    Path(code): Path<String>,
+    Query(query): Query<LayersQuery>,
+) -> Result<Json<LayersResponse>, AppError> {
+    let layout: LayoutRef = code.parse()?;
+    let limit = query.limit.unwrap_or(0);
+    if limit > MAX_LAYER_CODES {
+        return Err(AppError::InvalidRequest(format!(
+            "limit {limit} is out of range: 0 to {MAX_LAYER_CODES} codes per layer"
+        )));
+    }
+    let row = state
+        .query(move |db, catalog| lookup::layout(db, catalog, layout))
+        .await?;
+    let start = stored_code(&row.code)?;
+    let key = row.group;
+    let (size, layers) = state
+        .search(move |graphs| {
+            let graph = graphs.get_or_build(key, start);
+            let node = graph.node(start).expect("a layout is in its own group");
+            let layers = paths::Layers::search(&graph, node);
+            let listed = (0..layers.n_layers())
+                .map(|k| {
+                    let layer = layers.layer(k);
+                    Layer {
+                        step: k,
+                        size: layer.len() as u32,
+                        codes: layer
+                            .iter()
+                            .take(limit as usize)
+                            .map(|&node| graph.code(node).to_string())
+                            .collect(),
+                    }
+                })
+                .collect();
+            (graph.n_nodes() as u32, listed)
+        })
+        .await?;
+    Ok(Json(LayersResponse {
+        code: row.code,
+        group: GroupRef {
+            name: key.to_string(),
+            size,
+        },
+        layers,
     }))
 }
 

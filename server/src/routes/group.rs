@@ -17,7 +17,7 @@ use crate::state::AppState;
 /// A group name from a path or a cursor.
 fn parse_group(text: &str) -> Result<GroupKey, AppError> {
     let name: GroupName = text.parse().map_err(|error| AppError::InvalidName {
-        expected: "group name J-B-S-G such as 5-4-1-1",
+        expected: "group name",
         error,
     })?;
     Ok(lookup::group_key(name))

@@ -24,6 +24,8 @@ pub(crate) fn api_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(case::case_get))
         .routes(routes!(case::case_solution_get))
+        .routes(routes!(case::case_moves_get))
+        .routes(routes!(case::case_layers_get))
         .routes(routes!(case::case_farthest_get))
         .routes(routes!(case::case_min_solutions_get))
         .routes(routes!(case::classification_get))
@@ -38,8 +40,8 @@ pub(crate) fn api_router() -> OpenApiRouter<AppState> {
 
 /// The description of a `{code}` path parameter.
 const LAYOUT_PARAM: &str = "A layout: its code (`1A9BF0C00`), the code without trailing zeros \
-    (`1A9BF0C`, any case), or its 5-character short code (`4WVE1`). A text that is a legal code \
-    is read as a code.";
+    (`1A9BF0C`, any case), its 5-character short code (`4WVE1`) or its classification \
+    `J-B-S-G-I` (`5-4-1-1-7472`). A text that is a legal code is read as a code.";
 
 /// Paging by a code cursor.
 #[derive(Debug, Deserialize, IntoParams)]

@@ -2,17 +2,17 @@
 
 use axum::extract::State;
 use axum::Json;
-use klotski::{Code, LayoutRef};
+use klotski::{paths, Code, LayoutRef};
 
 use super::LAYOUT_PARAM;
 use crate::error::{AppError, ErrorBody};
 use crate::extract::Path;
 use crate::lookup;
-use crate::model::{stored_code, PathResponse};
-use crate::search;
+use crate::model::{stored_code, MoveStep, PathResponse};
 use crate::state::AppState;
 
-/// A shortest path between two layouts of one group.
+/// A shortest path between two layouts of one group, with the move of each
+/// step.
 ///
 /// At each step the neighbour with the smallest code among those one step
 /// nearer to `to`, so the answer is always the same. Needs a breadth-first
@@ -62,7 +62,12 @@ pub(crate) async fn path_get(
         .search(move |graphs| {
             let graph = graphs.get_or_build(key, start);
             let node = |code| graph.node(code).expect("both layouts are in the group");
-            search::shortest_path(&graph, node(start), node(goal))
+            let path = paths::shortest_path(&graph, node(start), node(goal))?;
+            Some(
+                path.into_iter()
+                    .map(|node| graph.code(node))
+                    .collect::<Vec<Code>>(),
+            )
         })
         .await?
         .ok_or_else(|| AppError::Internal(format!("no path in group {key}")))?;
@@ -71,5 +76,6 @@ pub(crate) async fn path_get(
         to: to.code,
         step: (path.len() - 1) as u32,
         layouts: path.iter().map(Code::to_string).collect(),
+        moves: MoveStep::route(&path)?,
     }))
 }

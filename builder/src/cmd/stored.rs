@@ -1,0 +1,58 @@
+//! Layouts' stored numbers, read from the database given with `--db`.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use klotski::analysis::LayoutAnalysis;
+use klotski::Code;
+use schema::{Database, LayoutRow};
+
+/// A finished database, open read-only, and where it is.
+pub struct Stored {
+    db: Database,
+    path: PathBuf,
+}
+
+impl Stored {
+    /// Opens the finished database at `path`.
+    pub fn open(path: &Path) -> anyhow::Result<Stored> {
+        let db = Database::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+        Ok(Stored {
+            db,
+            path: path.to_owned(),
+        })
+    }
+
+    /// The row of `code`, or an error that says how many classes the file
+    /// holds.
+    pub fn row(&self, code: Code) -> anyhow::Result<LayoutRow> {
+        if let Some(row) = self.db.layout_by_code(&code.to_string())? {
+            return Ok(row);
+        }
+        let meta = self.db.meta()?;
+        bail!(
+            "{code} (class {}) is not in {}, which holds {} of the 203 classes",
+            code.layout().class(),
+            self.path.display(),
+            meta.classes.len()
+        )
+    }
+
+    /// The stored `min_solution_step` of `code`, or `None` when the file
+    /// does not hold it.
+    pub fn min_solution_step(&self, code: Code) -> anyhow::Result<Option<i32>> {
+        let row = self.db.layout_by_code(&code.to_string())?;
+        Ok(row.map(|row| row.min_solution_step))
+    }
+}
+
+/// The five numbers of a stored row.
+pub fn analysis(row: &LayoutRow) -> LayoutAnalysis {
+    LayoutAnalysis {
+        farthest_step: row.farthest_step,
+        farthest_num: row.farthest_num,
+        min_solution_step: row.min_solution_step,
+        min_solution_num: row.min_solution_num,
+        solution_num: row.solution_num,
+    }
+}

@@ -1,0 +1,233 @@
+//! The solver commands end to end (`solve`, `path`, `moves`, `group`,
+//! `layers`): their answers against the engine, a plain breadth-first search
+//! and a database built here, and their errors.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use builder::{build_database, BuildOptions, DEFAULT_BATCH_LAYOUTS};
+use common::{klotski, stdout};
+use klotski::{ClassGroups, Code};
+use serde_json::Value;
+
+fn json(args: &[&str]) -> Value {
+    serde_json::from_str(&stdout(args)).unwrap()
+}
+
+/// Classes of the test database: one group each (0-2-0, 1-0-0), and many
+/// groups, most with no solved layout (7-0-3).
+const CLASSES: [&str; 3] = ["0-2-0", "1-0-0", "7-0-3"];
+
+/// A database of [`CLASSES`], built once per test binary.
+fn test_db() -> &'static str {
+    static DB: OnceLock<(tempfile::TempDir, PathBuf)> = OnceLock::new();
+    let (_, path) = DB.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("solver.db");
+        let options = BuildOptions {
+            db: path.clone(),
+            classes: CLASSES.iter().map(|c| c.parse().unwrap()).collect(),
+            force: false,
+            batch_layouts: DEFAULT_BATCH_LAYOUTS,
+        };
+        build_database(&options).unwrap();
+        (dir, path)
+    });
+    path.to_str().unwrap()
+}
+
+/// The stored `min_solution_step` of `code`.
+fn stored_min_step(db: &str, code: &str) -> i64 {
+    let conn = rusqlite::Connection::open(Path::new(db)).unwrap();
+    conn.query_row(
+        "SELECT min_solution_step FROM layout WHERE code = ?1",
+        [code],
+        |row| row.get(0),
+    )
+    .unwrap()
+}
+
+/// The number of steps between two layouts, by a plain breadth-first search.
+fn bfs_distance(from: Code, to: Code) -> usize {
+    let mut layer = BTreeSet::from([from]);
+    let mut seen = layer.clone();
+    let mut steps = 0;
+    while !layer.contains(&to) {
+        let mut next_layer = BTreeSet::new();
+        for code in &layer {
+            code.layout().for_each_step(|next| {
+                if seen.insert(next.code()) {
+                    next_layer.insert(next.code());
+                }
+            });
+        }
+        assert!(!next_layer.is_empty(), "{to} is not reachable from {from}");
+        layer = next_layer;
+        steps += 1;
+    }
+    steps
+}
+
+/// The codes at the end of each step line, checked to follow from `start`
+/// one move at a time.
+fn step_codes(start: Code, text: &str) -> Vec<Code> {
+    let mut current = start;
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            assert_eq!(fields[0], (i + 1).to_string(), "{line}");
+            let code: Code = fields.last().unwrap().parse().unwrap();
+            let step = klotski::Move::between(&current.layout(), &code.layout());
+            assert_eq!(
+                step.unwrap().to_string(),
+                fields[1..fields.len() - 1].join(" ")
+            );
+            current = code;
+            code
+        })
+        .collect()
+}
+
+#[test]
+fn the_famous_layouts_solve_in_their_known_steps() {
+    for (start, steps) in [("1A9BF0C00", 81), ("4FEA13400", 138)] {
+        let start: Code = start.parse().unwrap();
+        let codes = step_codes(start, &stdout(&["solve", &start.to_string()]));
+        assert_eq!(codes.len(), steps, "{start}");
+        assert!(codes.last().unwrap().is_solved());
+        assert!(codes[..steps - 1].iter().all(|code| !code.is_solved()));
+    }
+    // Named by classification, with boards: each step line and its board.
+    let boards = stdout(&["solve", "5-4-1-1-7472", "--boards"]);
+    assert!(boards.starts_with("     ^##^\n"), "{boards}");
+    assert_eq!(boards.lines().filter(|l| l.contains("##")).count(), 2 * 82);
+}
+
+#[test]
+fn solve_and_moves_agree_with_the_database() {
+    let db = test_db();
+    let mut n_checked = 0;
+    for class in CLASSES {
+        let groups = ClassGroups::build(class.parse().unwrap());
+        for &code in groups.codes().iter().step_by(41) {
+            let code = code.to_string();
+            let stored = stored_min_step(db, &code);
+            let searched = klotski(&["solve", &code, "--json"]);
+            let walked = klotski(&["solve", &code, "--json", "--db", db]);
+            if stored < 0 {
+                for output in [searched, walked] {
+                    assert_eq!(output.status.code(), Some(1));
+                    let stderr = String::from_utf8(output.stderr).unwrap();
+                    assert!(
+                        stderr.contains("its group has no solved layout"),
+                        "{stderr}"
+                    );
+                }
+            } else {
+                assert_eq!(searched.stdout, walked.stdout, "{code}");
+                let answer: Value = serde_json::from_slice(&walked.stdout).unwrap();
+                assert_eq!(answer["min_solution_step"], stored);
+                assert_eq!(answer["moves"].as_array().unwrap().len() as i64, stored);
+            }
+            let computed = json(&["moves", &code, "--json"]);
+            let read = json(&["moves", &code, "--json", "--db", db]);
+            assert_eq!(computed, read, "{code}");
+            for valued in read["moves"].as_array().unwrap() {
+                let next = valued["code"].as_str().unwrap();
+                let next_stored = stored_min_step(db, next);
+                assert_eq!(valued["min_solution_step"], next_stored);
+                let nearer = stored >= 0 && next_stored == stored - 1;
+                assert_eq!(valued["progress"] == "nearer", nearer, "{code} to {next}");
+            }
+            n_checked += 1;
+        }
+    }
+    assert!(n_checked > 50, "{n_checked}");
+}
+
+#[test]
+fn paths_have_the_breadth_first_distance() {
+    let groups = ClassGroups::build("0-2-0".parse().unwrap());
+    let codes = groups.codes();
+    for (from, to) in [(0, codes.len() - 1), (5, 700), (1000, 3), (42, 42)] {
+        let (from, to) = (codes[from], codes[to]);
+        let lines = stdout(&["path", &from.to_string(), &to.to_string()]);
+        let steps = step_codes(from, &lines);
+        assert_eq!(steps.len(), bfs_distance(from, to), "{from} to {to}");
+        assert_eq!(steps.last().copied().unwrap_or(from), to);
+        let answer = json(&["path", &from.to_string(), &to.to_string(), "--json"]);
+        assert_eq!(answer["step"], steps.len());
+    }
+    let output = klotski(&["path", "000000000", "0C0000000"]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("are in different groups"), "{stderr}");
+}
+
+#[test]
+fn group_and_layers_list_the_whole_group() {
+    let groups = ClassGroups::build("7-0-3".parse().unwrap());
+    let members: Vec<String> = groups.group_codes(0).map(|c| c.to_string()).collect();
+    let start = &members[members.len() / 2];
+    let output = klotski(&["group", start]);
+    let listed: Vec<&str> = std::str::from_utf8(&output.stdout)
+        .unwrap()
+        .lines()
+        .collect();
+    assert_eq!(listed, members);
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains(&format!("{} layouts", members.len())),
+        "{stderr}"
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("layers.csv");
+    let sizes = stdout(&["layers", start, "--out", csv.to_str().unwrap()]);
+    let csv = std::fs::read_to_string(csv).unwrap();
+    let mut lines = csv.lines();
+    assert_eq!(lines.next(), Some("layer,code,previous,next"));
+    let rows: Vec<Vec<&str>> = lines.map(|line| line.split(',').collect()).collect();
+    assert_eq!(rows.len(), members.len());
+    let layer_of = |code: &str| rows.iter().find(|row| row[1] == code).unwrap()[0];
+    for row in &rows {
+        let layer: u32 = row[0].parse().unwrap();
+        for previous in row[2].split_whitespace() {
+            assert_eq!(layer_of(previous).parse::<u32>().unwrap() + 1, layer);
+        }
+        for next in row[3].split_whitespace() {
+            assert_eq!(layer_of(next).parse::<u32>().unwrap(), layer + 1);
+        }
+        assert_eq!(row[2].is_empty(), layer == 0, "{row:?}");
+    }
+    // The sizes printed are the rows per layer.
+    for line in sizes.lines().skip(1) {
+        let (layer, size) = line.trim().split_once("  ").unwrap();
+        let n = rows.iter().filter(|row| row[0] == layer).count();
+        assert_eq!(size.trim(), n.to_string(), "layer {layer}");
+    }
+}
+
+#[test]
+fn every_command_reads_a_classification() {
+    let board = stdout(&["show", "1A9BF0C00"]);
+    assert_eq!(stdout(&["show", "5-4-1-1-7472"]), board);
+    let output = klotski(&["show", "5-4-1-1-99999"]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(
+        stderr,
+        "klotski: group 5-4-1-1 has 25955 layouts: group_index 99999 is past its end\n"
+    );
+    let output = klotski(&["moves", "5-4-1"]);
+    assert_eq!(output.status.code(), Some(2));
+    let info = stdout(&["info", "1A9BF0C00"]);
+    assert!(
+        info.contains("next layouts    8\n  1x1 b4 down 1   1A98FCC00\n"),
+        "{info}"
+    );
+}

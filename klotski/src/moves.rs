@@ -1,0 +1,413 @@
+//! Moves: a step seen as what a player does, which piece goes where.
+//!
+//! A [`Move`] is derived from two layouts one step apart (or from a layout's
+//! steps): the piece, the cell of its top-left corner before and after, and
+//! the layout it gives. Its text form, the same in the CLI, the API and the
+//! web page, names cells by column letter and row number (`a1` top-left,
+//! `d5` bottom-right):
+//!
+//! - `1x2 b1 down 2`: the piece slides in one straight line (here a 1x2 piece
+//!   whose top cell is b1 slides two cells down to b3);
+//! - `1x1 a5 to b4`: otherwise (the piece turns on its way), the end cell.
+//!
+//! Pieces are named by width x height: `2x2` (the block), `2x1`, `1x2`, `1x1`.
+//! The text is unique among a layout's moves, since a piece is named by the
+//! cell it starts from and a step by where it ends.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::board::{block_cells, BOARD, HEIGHT, WIDTH};
+use crate::layout::{Layout, Piece};
+
+/// A cell of the board: column `a`..`d` (left to right), row `1`..`5` (top
+/// to bottom). Its index `x + 4*y` is the bit of the board's cell masks.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Cell(u8);
+
+impl Cell {
+    /// The cell at column `x` (0..4) and row `y` (0..5), or `None` off the board.
+    pub fn at(x: u32, y: u32) -> Option<Cell> {
+        (x < WIDTH && y < HEIGHT).then(|| Cell((x + WIDTH * y) as u8))
+    }
+
+    /// The cell of index `x + 4*y`, or `None` past the board.
+    pub fn from_index(index: u32) -> Option<Cell> {
+        Cell::at(index % WIDTH, index / WIDTH)
+    }
+
+    /// The index `x + 4*y`.
+    pub fn index(self) -> u32 {
+        u32::from(self.0)
+    }
+
+    /// The column, 0 (`a`) to 3 (`d`).
+    pub fn column(self) -> u32 {
+        self.index() % WIDTH
+    }
+
+    /// The row, 0 (`1`) to 4 (`5`).
+    pub fn row(self) -> u32 {
+        self.index() / WIDTH
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let column = char::from(b'a' + self.column() as u8);
+        write!(f, "{column}{}", self.row() + 1)
+    }
+}
+
+/// Why a text names no cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellError {
+    text: String,
+}
+
+impl fmt::Display for CellError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'{}' is not a cell: a column a-d then a row 1-5, e.g. b3",
+            self.text
+        )
+    }
+}
+
+impl std::error::Error for CellError {}
+
+impl FromStr for Cell {
+    type Err = CellError;
+
+    /// Reads `a1` .. `d5`, either case.
+    fn from_str(text: &str) -> Result<Cell, CellError> {
+        let error = || CellError {
+            text: text.to_owned(),
+        };
+        let &[column, row] = text.as_bytes() else {
+            return Err(error());
+        };
+        let x = u32::from(column.to_ascii_lowercase().wrapping_sub(b'a'));
+        let y = u32::from(row.wrapping_sub(b'1'));
+        Cell::at(x, y).ok_or_else(error)
+    }
+}
+
+/// A direction on the board, as the player sees it (row 1 on top).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Direction {
+    /// Towards row 1.
+    Up,
+    /// Towards row 5, where the exit is.
+    Down,
+    /// Towards column a.
+    Left,
+    /// Towards column d.
+    Right,
+}
+
+impl Direction {
+    /// The lowercase word: `up`, `down`, `left`, `right`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Direction::Up => "up",
+            Direction::Down => "down",
+            Direction::Left => "left",
+            Direction::Right => "right",
+        }
+    }
+}
+
+impl fmt::Display for Direction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A straight slide: the direction and how many cells.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Slide {
+    /// Which way the piece goes.
+    pub direction: Direction,
+    /// How many cells it goes, at least 1.
+    pub distance: u32,
+}
+
+/// One step as a move: which piece goes where, and the layout it gives.
+///
+/// Made only from two layouts one step apart ([`Move::between`]) or from a
+/// layout's own steps ([`Layout::moves`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Move {
+    piece: Piece,
+    from: Cell,
+    to: Cell,
+    slide: Option<Slide>,
+    after: Layout,
+}
+
+impl Move {
+    /// The move from `before` to `after`, or `None` when `after` is not one
+    /// step from `before`.
+    pub fn between(before: &Layout, after: &Layout) -> Option<Move> {
+        let mut is_step = false;
+        before.for_each_step(|next| is_step |= next == *after);
+        is_step.then(|| Move::derive(before, after))
+    }
+
+    /// The move from `before` to `after`, known to be one step apart.
+    fn derive(before: &Layout, after: &Layout) -> Move {
+        let moved = |piece, from: u32, to: u32| (piece, from & !to, to & !from);
+        let (piece, from_mask, to_mask) = if before.head != after.head {
+            (Piece::Block, 1 << before.head, 1 << after.head)
+        } else if before.horizontal != after.horizontal {
+            moved(Piece::Horizontal, before.horizontal, after.horizontal)
+        } else if before.vertical != after.vertical {
+            moved(Piece::Vertical, before.vertical, after.vertical)
+        } else {
+            moved(Piece::Single, before.single, after.single)
+        };
+        debug_assert!(from_mask.count_ones() == 1 && to_mask.count_ones() == 1);
+        let cell = |mask: u32| Cell::from_index(mask.trailing_zeros()).expect("a board cell");
+        let (from, to) = (cell(from_mask), cell(to_mask));
+        let free = BOARD & !before.occupied() | piece_cells(piece, from.index());
+        Move {
+            piece,
+            from,
+            to,
+            slide: straight_slide(piece, from, to, free),
+            after: *after,
+        }
+    }
+
+    /// The piece that moves.
+    pub fn piece(&self) -> Piece {
+        self.piece
+    }
+
+    /// The piece's top-left cell before the move.
+    pub fn from(&self) -> Cell {
+        self.from
+    }
+
+    /// The piece's top-left cell after the move.
+    pub fn to(&self) -> Cell {
+        self.to
+    }
+
+    /// The direction and distance when the piece slides in one straight
+    /// line; `None` when it turns on its way.
+    pub fn slide(&self) -> Option<Slide> {
+        self.slide
+    }
+
+    /// The layout the move gives.
+    pub fn after(&self) -> Layout {
+        self.after
+    }
+}
+
+impl fmt::Display for Move {
+    /// The text form: `1x2 b1 down 2` for a straight slide, `1x1 a5 to b4`
+    /// otherwise.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.piece.shape(), self.from)?;
+        match self.slide {
+            Some(Slide {
+                direction,
+                distance,
+            }) => write!(f, " {direction} {distance}"),
+            None => write!(f, " to {}", self.to),
+        }
+    }
+}
+
+/// What a move does to the number of steps to the nearest solved layout.
+/// One step changes it by one at most.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Progress {
+    /// One step nearer: a move of a minimum solution.
+    Nearer,
+    /// As near as before.
+    Same,
+    /// One step farther.
+    Farther,
+}
+
+impl Progress {
+    /// The progress from a layout `before` steps from solved to one `after`
+    /// steps from solved (both `min_solution_step`); `None` when the group
+    /// has no solved layout (-1).
+    pub fn between(before: i32, after: i32) -> Option<Progress> {
+        if before < 0 || after < 0 {
+            return None;
+        }
+        Some(match after.cmp(&before) {
+            std::cmp::Ordering::Less => Progress::Nearer,
+            std::cmp::Ordering::Equal => Progress::Same,
+            std::cmp::Ordering::Greater => Progress::Farther,
+        })
+    }
+
+    /// The word: `nearer`, `same` or `farther`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Progress::Nearer => "nearer",
+            Progress::Same => "same",
+            Progress::Farther => "farther",
+        }
+    }
+}
+
+impl fmt::Display for Progress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Layout {
+    /// Every move from this layout, one per layout one step away, ordered by
+    /// the moving piece's start cell, then by its end cell.
+    pub fn moves(&self) -> Vec<Move> {
+        let mut moves = Vec::new();
+        self.for_each_step(|after| moves.push(Move::derive(self, &after)));
+        moves.sort_unstable_by_key(|step| (step.from, step.to));
+        moves
+    }
+}
+
+/// The cells `piece` covers with its top-left cell at `head`.
+fn piece_cells(piece: Piece, head: u32) -> u32 {
+    match piece {
+        Piece::Block => block_cells(head),
+        Piece::Horizontal => 0b11 << head,
+        Piece::Vertical => 0b1_0001 << head,
+        Piece::Single => 1 << head,
+    }
+}
+
+/// The straight slide from `from` to `to`, when they share a row or a column
+/// and the piece fits in the `free` cells at every position between.
+fn straight_slide(piece: Piece, from: Cell, to: Cell, free: u32) -> Option<Slide> {
+    let (direction, distance, stride) = if from.row() == to.row() {
+        let dx = to.column() as i32 - from.column() as i32;
+        let direction = if dx > 0 {
+            Direction::Right
+        } else {
+            Direction::Left
+        };
+        (direction, dx.unsigned_abs(), dx.signum())
+    } else if from.column() == to.column() {
+        let dy = to.row() as i32 - from.row() as i32;
+        let direction = if dy > 0 {
+            Direction::Down
+        } else {
+            Direction::Up
+        };
+        (direction, dy.unsigned_abs(), dy.signum() * WIDTH as i32)
+    } else {
+        return None;
+    };
+    let clear = (1..distance).all(|k| {
+        let head = (from.index() as i32 + stride * k as i32) as u32;
+        piece_cells(piece, head) & !free == 0
+    });
+    clear.then_some(Slide {
+        direction,
+        distance,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Code;
+
+    fn layout(text: &str) -> Layout {
+        text.parse::<Code>().unwrap().layout()
+    }
+
+    fn texts(text: &str) -> Vec<String> {
+        layout(text).moves().iter().map(Move::to_string).collect()
+    }
+
+    #[test]
+    fn cells_read_and_print_alike() {
+        for index in 0..20 {
+            let cell = Cell::from_index(index).unwrap();
+            assert_eq!(cell.to_string().parse::<Cell>(), Ok(cell));
+        }
+        assert_eq!(Cell::from_index(0).unwrap().to_string(), "a1");
+        assert_eq!(Cell::from_index(19).unwrap().to_string(), "d5");
+        assert_eq!("B3".parse::<Cell>().unwrap().index(), 9);
+        for bad in ["e1", "a0", "a6", "", "a", "a10", "1a"] {
+            assert!(bad.parse::<Cell>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_classic_layout_moves_its_four_1x1_pieces() {
+        // ^##^ / v##v / ^<>^ / voov / o..o: the 1x1 pieces at b4, c4, a5, d5
+        // reach the empty b5 and c5; a5 to c5 passes b5, b4 to c5 turns.
+        assert_eq!(
+            texts("1A9BF0C00"),
+            [
+                "1x1 b4 down 1",
+                "1x1 b4 to c5",
+                "1x1 c4 to b5",
+                "1x1 c4 down 1",
+                "1x1 a5 right 1",
+                "1x1 a5 right 2",
+                "1x1 d5 left 2",
+                "1x1 d5 left 1",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_solved_layout_moves_its_block_away_from_the_exit() {
+        // ^^^^ / vvvv / oo<> / .##o / .##o: a 1x1 piece drops into column a,
+        // or the block slides left off the exit.
+        assert_eq!(
+            texts("DAAF4CC00"),
+            ["1x1 a3 down 1", "1x1 a3 down 2", "2x2 b4 left 1"]
+        );
+    }
+
+    #[test]
+    fn long_pieces_slide_and_turn() {
+        // 峰回路转 (4FEA13400): the empty cells are both in row 5.
+        let start = layout("4FEA13400");
+        for step in start.moves() {
+            let text = step.to_string();
+            let (shape, rest) = text.split_once(' ').unwrap();
+            assert_eq!(shape, step.piece().shape());
+            assert!(rest.starts_with(&step.from().to_string()), "{text}");
+            assert_ne!(step.from(), step.to(), "{text}");
+        }
+    }
+
+    #[test]
+    fn between_accepts_steps_only() {
+        let start = layout("1A9BF0C00");
+        for step in start.moves() {
+            assert_eq!(Move::between(&start, &step.after()), Some(step));
+        }
+        assert_eq!(Move::between(&start, &start), None);
+        // Two moves of one 1x1 piece may equal one move of another, since
+        // 1x1 pieces are alike: pick a layout two steps away and no nearer.
+        let next: Vec<Layout> = start.moves().iter().map(Move::after).collect();
+        let two_away = next
+            .iter()
+            .flat_map(|layout| layout.moves())
+            .map(|step| step.after())
+            .find(|layout| *layout != start && !next.contains(layout))
+            .unwrap();
+        assert_eq!(Move::between(&start, &two_away), None);
+        assert_eq!(
+            Move::between(&start, &"4FEA13400".parse::<Code>().unwrap().layout()),
+            None
+        );
+    }
+}
