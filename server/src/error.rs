@@ -8,12 +8,17 @@
 use std::time::Duration;
 
 use axum::extract::rejection::{PathRejection, QueryRejection};
-use axum::http::StatusCode;
+use axum::http::header::RETRY_AFTER;
+use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use klotski::{ClassError, CodeError, LayoutRefError};
 use serde::Serialize;
 use utoipa::ToSchema;
+
+/// Seconds a client over its share of searches is told to wait: about as
+/// long as the largest group's search takes.
+const RETRY_AFTER_SHARE: u32 = 2;
 
 /// Everything a request can fail with.
 #[derive(Debug)]
@@ -43,6 +48,16 @@ pub enum AppError {
     MethodNotAllowed(String),
     /// The request took longer than the configured limit.
     Timeout(Duration),
+    /// A group search cannot start in time: its lane is full (or the
+    /// server runs no searches of that size). Refused at once.
+    Busy {
+        /// Why, for the client.
+        detail: String,
+        /// Seconds after which a retry may succeed, when one can.
+        retry_after: Option<u32>,
+    },
+    /// The client already runs its share of group searches.
+    TooManyRequests(String),
     /// The database failed (it is read-only and checked at start, so this is
     /// an I/O error or a damaged file).
     Database(schema::Error),
@@ -75,6 +90,12 @@ pub enum ErrorCode {
     MethodNotAllowed,
     /// 503: the request took longer than the server's time limit.
     Timeout,
+    /// 503: a group search was refused at once, its lane being full;
+    /// `Retry-After` says when to try again.
+    Busy,
+    /// 429: the client already runs its share of group searches;
+    /// `Retry-After` says when to try again.
+    TooManyRequests,
     /// 500: the server failed; the detail says nothing more.
     Internal,
 }
@@ -104,6 +125,10 @@ impl AppError {
                 (StatusCode::METHOD_NOT_ALLOWED, ErrorCode::MethodNotAllowed)
             }
             AppError::Timeout(_) => (StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Timeout),
+            AppError::Busy { .. } => (StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Busy),
+            AppError::TooManyRequests(_) => {
+                (StatusCode::TOO_MANY_REQUESTS, ErrorCode::TooManyRequests)
+            }
             AppError::Database(_) | AppError::Internal(_) => {
                 (StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::Internal)
             }
@@ -121,7 +146,9 @@ impl AppError {
             | AppError::NoSolution(detail)
             | AppError::DifferentGroups(detail)
             | AppError::NoRoute(detail)
-            | AppError::MethodNotAllowed(detail) => detail.clone(),
+            | AppError::MethodNotAllowed(detail)
+            | AppError::TooManyRequests(detail)
+            | AppError::Busy { detail, .. } => detail.clone(),
             AppError::Timeout(limit) => format!(
                 "the request took longer than the server's limit of {} s",
                 limit.as_secs_f64()
@@ -145,7 +172,18 @@ impl IntoResponse for AppError {
             error,
             detail: self.detail(),
         };
-        (status, Json(body)).into_response()
+        let retry_after = match &self {
+            AppError::Busy { retry_after, .. } => *retry_after,
+            AppError::TooManyRequests(_) => Some(RETRY_AFTER_SHARE),
+            _ => None,
+        };
+        let mut response = (status, Json(body)).into_response();
+        if let Some(seconds) = retry_after {
+            response
+                .headers_mut()
+                .insert(RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
     }
 }
 

@@ -17,6 +17,21 @@ pub struct Path<T>(pub T);
 #[from_request(via(axum::extract::Query), rejection(AppError))]
 pub struct Query<T>(pub T);
 
+/// The client a request came from: its peer's IP address, or `None` when
+/// the request did not come over a socket (tests that call the router).
+pub struct Client(pub Option<std::net::IpAddr>);
+
+impl<S: Send + Sync> FromRequestParts<S> for Client {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _state: &S,
+    ) -> Result<Client, Self::Rejection> {
+        Ok(Client(crate::serve::client_of(parts).map(|peer| peer.ip())))
+    }
+}
+
 /// Reads an empty query value (`?after=`) as absent, and any other as `T`.
 pub fn empty_as_none<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
 where

@@ -15,7 +15,9 @@
 //!
 //! Handlers (in `routes/`) parse their input first, so malformed input is
 //! answered without a query; queries run on blocking threads, each with a
-//! connection of its own; searches over whole groups run one at a time.
+//! connection of its own; searches over whole groups run in lanes by group
+//! size, each client within its share (`admission.rs`). [`serve`] serves
+//! the router within [`ConnectionLimits`].
 //!
 //! ```no_run
 //! # async fn serve() -> Result<(), Box<dyn std::error::Error>> {
@@ -27,6 +29,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod admission;
 mod error;
 mod extract;
 mod lookup;
@@ -35,6 +38,7 @@ pub mod openapi;
 mod pool;
 mod routes;
 mod search;
+mod serve;
 mod state;
 
 use std::any::Any;
@@ -50,6 +54,7 @@ use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::trace::TraceLayer;
 
 pub use error::{ErrorBody, ErrorCode};
+pub use serve::{serve, ConnectionLimits};
 pub use state::{AppState, Config};
 
 /// The service's router, ready to serve.

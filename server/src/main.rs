@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use clap::Parser;
-use server::{AppState, Config};
+use server::{AppState, Config, ConnectionLimits};
 
 /// The Klotski (华容道) database over HTTP: JSON answers about layouts,
 /// groups and classes. The routes are listed at /openapi.json.
@@ -28,6 +28,27 @@ struct Args {
     /// Seconds a request may take before it is answered 503.
     #[arg(long, default_value_t = Config::default().request_timeout.as_secs_f64())]
     request_timeout: f64,
+    /// Group searches in small groups (see --small-group-layouts) that run
+    /// at once; 0 refuses them.
+    #[arg(long, default_value_t = Config::default().n_small_searches)]
+    small_searches: usize,
+    /// Group searches in larger groups that run at once; 0 refuses them.
+    #[arg(long, default_value_t = Config::default().n_large_searches)]
+    large_searches: usize,
+    /// The largest group (in layouts) whose searches are small.
+    #[arg(long, default_value_t = Config::default().small_group_layouts)]
+    small_group_layouts: u32,
+    /// Group searches one client (IP address) may run or wait for at once;
+    /// more are answered 429. 0 refuses every group search.
+    #[arg(long, default_value_t = Config::default().searches_per_client)]
+    searches_per_client: usize,
+    /// Connections served at once; more wait to be accepted.
+    #[arg(long, default_value_t = ConnectionLimits::default().max_connections)]
+    max_connections: usize,
+    /// Seconds a client may take to send a request's head (a half-sent
+    /// request or an idle connection is closed after it).
+    #[arg(long, default_value_t = ConnectionLimits::default().header_timeout.as_secs_f64())]
+    header_timeout: f64,
     /// Megabytes of group graphs kept for later searches (/farthest,
     /// /min-solutions, /path); the largest group's takes about 75.
     #[arg(long, default_value_t = Config::default().graph_cache_bytes >> 20)]
@@ -54,11 +75,23 @@ fn run(args: Args) -> anyhow::Result<()> {
         .ok()
         .filter(|timeout| !timeout.is_zero())
         .context("--request-timeout must be a positive number of seconds")?;
+    let header_timeout = Duration::try_from_secs_f64(args.header_timeout)
+        .ok()
+        .filter(|timeout| !timeout.is_zero())
+        .context("--header-timeout must be a positive number of seconds")?;
     let config = Config {
         n_connections: args.connections,
         request_timeout,
         graph_cache_bytes: args.graph_cache_mb << 20,
-        ..Config::default()
+        n_small_searches: args.small_searches,
+        n_large_searches: args.large_searches,
+        small_group_layouts: args.small_group_layouts,
+        searches_per_client: args.searches_per_client,
+    };
+    let limits = ConnectionLimits {
+        max_connections: args.max_connections,
+        header_timeout,
+        ..ConnectionLimits::default()
     };
     // The error says what is wrong with the file and to run `klotski build-db`.
     let state = AppState::open(&args.db, config)?;
@@ -67,18 +100,19 @@ fn run(args: Args) -> anyhow::Result<()> {
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
-    runtime.block_on(serve(args.listen, state))
+    runtime.block_on(serve(args.listen, state, limits))
 }
 
-async fn serve(address: SocketAddr, state: AppState) -> anyhow::Result<()> {
+async fn serve(
+    address: SocketAddr,
+    state: AppState,
+    limits: ConnectionLimits,
+) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(address)
         .await
         .with_context(|| format!("cannot listen on {address}"))?;
     tracing::info!("listening on http://{}", listener.local_addr()?);
-    axum::serve(listener, server::app(state))
-        .with_graceful_shutdown(shutdown_signal())
-        .await
-        .context("the server failed")?;
+    server::serve(listener, server::app(state), limits, shutdown_signal()).await;
     tracing::info!("stopped");
     Ok(())
 }

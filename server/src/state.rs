@@ -1,19 +1,19 @@
 //! The state every handler shares: the settings, the database connections,
 //! what the database holds (read once at start: it is read-only), the graph
-//! cache and the gate on group searches.
+//! cache and the admission of group searches.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use schema::{ClassRow, Database, GroupFilter, GroupKey, Meta, Page, Totals};
-use tokio::sync::Semaphore;
-
+use crate::admission::Searches;
 use crate::error::AppError;
 use crate::pool::Pool;
 use crate::search::GraphCache;
+use schema::{ClassRow, Database, GroupFilter, GroupKey, Meta, Page, Totals};
 
 /// The service's settings.
 #[derive(Clone, Debug)]
@@ -22,9 +22,17 @@ pub struct Config {
     pub n_connections: usize,
     /// How long a request may take before it is answered 503.
     pub request_timeout: Duration,
-    /// How many group searches (graph builds and breadth-first searches,
-    /// which use every core) run at once; the others wait their turn.
-    pub n_searches: usize,
+    /// Group searches (graph builds and breadth-first searches) in groups
+    /// of at most `small_group_layouts` layouts that run at once; 0 refuses
+    /// them.
+    pub n_small_searches: usize,
+    /// Group searches in larger groups that run at once; 0 refuses them.
+    pub n_large_searches: usize,
+    /// The largest group whose searches run in the small lane.
+    pub small_group_layouts: u32,
+    /// Group searches one client (an IP address) may run or wait for at
+    /// once; 0 refuses every group search.
+    pub searches_per_client: usize,
     /// Bytes of group graphs kept for later searches.
     pub graph_cache_bytes: usize,
 }
@@ -34,7 +42,12 @@ impl Default for Config {
         Config {
             n_connections: 8,
             request_timeout: Duration::from_secs(10),
-            n_searches: 1,
+            n_small_searches: std::thread::available_parallelism().map_or(2, usize::from),
+            n_large_searches: 1,
+            // A graph build and a search here take about 0.15 s, so one
+            // large search waits for at most a few of them.
+            small_group_layouts: 100_000,
+            searches_per_client: 2,
             graph_cache_bytes: 256 << 20,
         }
     }
@@ -51,7 +64,7 @@ pub(crate) struct Shared {
     pub(crate) pool: Arc<Pool>,
     pub(crate) catalog: Catalog,
     pub(crate) graphs: GraphCache,
-    pub(crate) searches: Arc<Semaphore>,
+    pub(crate) searches: Searches,
     /// The OpenAPI document, serialised once.
     pub(crate) openapi_json: String,
 }
@@ -112,7 +125,12 @@ impl AppState {
         let pool = Pool::open(path, config.n_connections)?;
         let catalog = Catalog::load(&Database::open(path)?)?;
         let graphs = GraphCache::new(config.graph_cache_bytes);
-        let searches = Arc::new(Semaphore::new(config.n_searches.max(1)));
+        let searches = Searches::new(
+            config.n_small_searches,
+            config.n_large_searches,
+            config.small_group_layouts,
+            config.searches_per_client,
+        );
         let openapi_json = crate::openapi::document()
             .to_json()
             .expect("the OpenAPI document serialises");
@@ -155,17 +173,22 @@ impl AppState {
             .await
     }
 
-    /// Runs a group search on a blocking thread, once a search permit is
-    /// free; the graph cache is at hand.
-    pub(crate) async fn search<T, F>(&self, search: F) -> Result<T, AppError>
+    /// Runs a search of `group` for `client` on a blocking thread, once
+    /// admitted to its lane (or refused at once); the graph cache is at
+    /// hand.
+    pub(crate) async fn search<T, F>(
+        &self,
+        group: GroupKey,
+        client: Option<IpAddr>,
+        search: F,
+    ) -> Result<T, AppError>
     where
         T: Send + 'static,
         F: FnOnce(&GraphCache) -> T + Send + 'static,
     {
-        let permit = Arc::clone(&self.shared.searches)
-            .acquire_owned()
-            .await
-            .expect("the semaphore is never closed");
+        let size = self.catalog().group_sizes.get(&group).copied();
+        let size = size.ok_or_else(|| AppError::Internal(format!("group {group} has no size")))?;
+        let permit = self.shared.searches.admit(size, client).await?;
         let shared = Arc::clone(&self.shared);
         // Held until the search ends, even when the request's time is up:
         // an abandoned search still occupies the cores.

@@ -144,6 +144,9 @@ fn example_requests() -> BTreeMap<(&'static str, u16), Vec<String>> {
         add(path, 400, bad);
         add(path, 404, not_found);
         add(path, 503, s(&[format!("/case/{solvable}{suffix}")]));
+        if ["/farthest", "/min-solutions", "/layers"].contains(&suffix) {
+            add(path, 429, s(&[format!("/case/{solvable}{suffix}")]));
+        }
     }
     add(
         "/classification/{name}",
@@ -192,6 +195,11 @@ fn example_requests() -> BTreeMap<(&'static str, u16), Vec<String>> {
         503,
         s(&[format!("/path/{solvable}/{other}")]),
     );
+    add(
+        "/path/{from}/{to}",
+        429,
+        s(&[format!("/path/{solvable}/{other}")]),
+    );
     add("/group/{name}", 200, s(&["/group/7-0-7-1".into()]));
     add("/group/{name}", 400, s(&["/group/7-0-7".into()]));
     add("/group/{name}", 404, s(&["/group/7-0-7-2".into()]));
@@ -238,7 +246,6 @@ fn example_requests() -> BTreeMap<(&'static str, u16), Vec<String>> {
     add("/groups", 503, s(&["/groups".into()]));
     add("/stats", 200, s(&["/stats".into()]));
     add("/health", 200, s(&["/health".into()]));
-    add("/health", 503, s(&["/health".into()]));
     add("/openapi.json", 200, s(&["/openapi.json".into()]));
     requests
 }
@@ -266,6 +273,14 @@ async fn every_documented_route_answers_as_documented() {
             ..Config::default()
         },
     );
+    // A server that lets no client search: every group search is a 429.
+    let no_searches_app = app_with(
+        test_db(),
+        Config {
+            searches_per_client: 0,
+            ..Config::default()
+        },
+    );
     let lock = rusqlite::Connection::open(&locked_path).unwrap();
     lock.execute_batch("BEGIN EXCLUSIVE").unwrap();
 
@@ -289,7 +304,11 @@ async fn every_documented_route_answers_as_documented() {
             let schema = &response["content"]["application/json"]["schema"];
             assert!(schema.is_object(), "{path} {status} has no JSON schema");
             for uri in uris {
-                let app = if status == 503 { &locked_app } else { &app };
+                let app = match status {
+                    503 => &locked_app,
+                    429 => &no_searches_app,
+                    _ => &app,
+                };
                 let (got, body) = get(app, uri).await;
                 assert_eq!(got.as_u16(), status, "{uri}: {body}");
                 if let Err(error) = conforms(&doc, schema, &body, uri) {
@@ -325,6 +344,8 @@ fn error_codes_are_documented() {
         "no_route",
         "method_not_allowed",
         "timeout",
+        "busy",
+        "too_many_requests",
         "internal",
     ];
     assert_eq!(documented, &serde_json::json!(codes));

@@ -1,7 +1,10 @@
 //! `/case/{code}` and what hangs off it, and `/classification/{name}`.
 
+use std::net::IpAddr;
+
 use axum::extract::State;
 use axum::Json;
+
 use klotski::analysis::reference::{self, LayoutReport};
 use klotski::analysis::LayoutAnalysis;
 use klotski::{paths, Classification, Code, LayoutRef, Progress};
@@ -11,7 +14,7 @@ use utoipa::IntoParams;
 
 use super::{page_limit, CodePage, LAYOUT_PARAM};
 use crate::error::{AppError, ErrorBody};
-use crate::extract::{empty_as_none, Path, Query};
+use crate::extract::{empty_as_none, Client, Path, Query};
 use crate::lookup;
 use crate::model::{
     stored_code, CaseResponse, FarthestPage, GroupRef, Layer, LayersResponse, MinSolutionsPage,
@@ -205,11 +208,13 @@ const MAX_LAYER_CODES: u32 = 100;
         (status = 200, description = "Every layer, from the layout alone to its farthest layouts.", body = LayersResponse),
         (status = 400, description = "A bad code or limit.", body = ErrorBody),
         (status = 404, description = "The database does not hold the layout.", body = ErrorBody),
-        (status = 503, description = "The request took longer than the time limit.", body = ErrorBody),
+        (status = 429, description = "The client already runs its share of group searches (`too_many_requests`); `Retry-After` says when to retry.", body = ErrorBody),
+        (status = 503, description = "The request took longer than the time limit (`timeout`), or the search was refused at once, its lane being full (`busy`, with `Retry-After`).", body = ErrorBody),
     )
 )]
 pub(crate) async fn case_layers_get(
     State(state): State<AppState>,
+    Client(client): Client,
     Path(code): Path<String>,
     Query(query): Query<LayersQuery>,
 ) -> Result<Json<LayersResponse>, AppError> {
@@ -226,7 +231,7 @@ pub(crate) async fn case_layers_get(
     let start = stored_code(&row.code)?;
     let key = row.group;
     let (size, layers) = state
-        .search(move |graphs| {
+        .search(key, client, move |graphs| {
             let graph = graphs.get_or_build(key, start);
             let node = graph.node(start).expect("a layout is in its own group");
             let layers = paths::Layers::search(&graph, node);
@@ -262,8 +267,9 @@ pub(crate) async fn case_layers_get(
 /// Needs one breadth-first search over the whole group (the group's graph is
 /// built from the engine and kept for later requests): milliseconds for most
 /// groups, about 2 s for the largest (964,656 layouts) the first time.
-/// Searches run one at a time; a request still waiting or searching when the
-/// time limit ends gets a 503.
+/// Searches run in lanes by group size, so a small group's never waits for
+/// a large one's; a search whose lane is full is refused at once (503
+/// `busy`), one past the client's share gets a 429.
 #[utoipa::path(
     get,
     path = "/case/{code}/farthest",
@@ -273,15 +279,17 @@ pub(crate) async fn case_layers_get(
         (status = 200, description = "A page of the farthest layouts, ascending codes.", body = FarthestPage),
         (status = 400, description = "A bad code, cursor or limit.", body = ErrorBody),
         (status = 404, description = "The database does not hold the layout.", body = ErrorBody),
-        (status = 503, description = "The request took longer than the time limit.", body = ErrorBody),
+        (status = 429, description = "The client already runs its share of group searches (`too_many_requests`); `Retry-After` says when to retry.", body = ErrorBody),
+        (status = 503, description = "The request took longer than the time limit (`timeout`), or the search was refused at once, its lane being full (`busy`, with `Retry-After`).", body = ErrorBody),
     )
 )]
 pub(crate) async fn case_farthest_get(
     State(state): State<AppState>,
+    Client(client): Client,
     Path(code): Path<String>,
     Query(page): Query<CodePage>,
 ) -> Result<Json<FarthestPage>, AppError> {
-    let (row, report, after, limit) = analyse(&state, &code, page, false).await?;
+    let (row, report, after, limit) = analyse(&state, client, &code, page, false).await?;
     let (layouts, next) = page_of(&report.farthest, after, limit);
     Ok(Json(FarthestPage {
         code: row.code,
@@ -305,15 +313,17 @@ pub(crate) async fn case_farthest_get(
         (status = 200, description = "A page of the nearest solved layouts, ascending codes (none when the group has no solved layout).", body = MinSolutionsPage),
         (status = 400, description = "A bad code, cursor or limit.", body = ErrorBody),
         (status = 404, description = "The database does not hold the layout.", body = ErrorBody),
-        (status = 503, description = "The request took longer than the time limit.", body = ErrorBody),
+        (status = 429, description = "The client already runs its share of group searches (`too_many_requests`); `Retry-After` says when to retry.", body = ErrorBody),
+        (status = 503, description = "The request took longer than the time limit (`timeout`), or the search was refused at once, its lane being full (`busy`, with `Retry-After`).", body = ErrorBody),
     )
 )]
 pub(crate) async fn case_min_solutions_get(
     State(state): State<AppState>,
+    Client(client): Client,
     Path(code): Path<String>,
     Query(page): Query<CodePage>,
 ) -> Result<Json<MinSolutionsPage>, AppError> {
-    let (row, report, after, limit) = analyse(&state, &code, page, true).await?;
+    let (row, report, after, limit) = analyse(&state, client, &code, page, true).await?;
     let (layouts, next) = page_of(&report.min_solutions, after, limit);
     Ok(Json(MinSolutionsPage {
         code: row.code,
@@ -328,6 +338,7 @@ pub(crate) async fn case_min_solutions_get(
 /// search when only solutions are wanted and the group has none.
 async fn analyse(
     state: &AppState,
+    client: Option<IpAddr>,
     code: &str,
     page: CodePage,
     solutions_only: bool,
@@ -351,7 +362,7 @@ async fn analyse(
     } else {
         let key = row.group;
         state
-            .search(move |graphs| {
+            .search(key, client, move |graphs| {
                 let graph = graphs.get_or_build(key, start);
                 let node = graph.node(start).expect("a layout is in its own group");
                 reference::analyse_layout(&graph, node)

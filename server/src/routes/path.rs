@@ -6,7 +6,7 @@ use klotski::{paths, Code, LayoutRef};
 
 use super::LAYOUT_PARAM;
 use crate::error::{AppError, ErrorBody};
-use crate::extract::Path;
+use crate::extract::{Client, Path};
 use crate::lookup;
 use crate::model::{stored_code, MoveStep, PathResponse};
 use crate::state::AppState;
@@ -18,8 +18,9 @@ use crate::state::AppState;
 /// nearer to `to`, so the answer is always the same. Needs a breadth-first
 /// search over the group (built from the engine and kept for later
 /// requests): milliseconds for most groups, about 2 s for the largest the
-/// first time. Searches run one at a time; a request still waiting or
-/// searching when the time limit ends gets a 503.
+/// first time. Searches run in lanes by group size; a search whose lane is
+/// full is refused at once (503 `busy`), one past the client's share gets a
+/// 429.
 #[utoipa::path(
     get,
     path = "/path/{from}/{to}",
@@ -32,11 +33,13 @@ use crate::state::AppState;
         (status = 200, description = "The path: `step + 1` layouts from `from` to `to`.", body = PathResponse),
         (status = 400, description = "A layout is neither a code nor a short code.", body = ErrorBody),
         (status = 404, description = "The database does not hold a layout, or the two are in different groups (`different_groups`): steps never leave a group.", body = ErrorBody),
-        (status = 503, description = "The request took longer than the time limit.", body = ErrorBody),
+        (status = 429, description = "The client already runs its share of group searches (`too_many_requests`); `Retry-After` says when to retry.", body = ErrorBody),
+        (status = 503, description = "The request took longer than the time limit (`timeout`), or the search was refused at once, its lane being full (`busy`, with `Retry-After`).", body = ErrorBody),
     )
 )]
 pub(crate) async fn path_get(
     State(state): State<AppState>,
+    Client(client): Client,
     Path((from, to)): Path<(String, String)>,
 ) -> Result<Json<PathResponse>, AppError> {
     let from: LayoutRef = from.parse()?;
@@ -59,7 +62,7 @@ pub(crate) async fn path_get(
     let (start, goal) = (stored_code(&from.code)?, stored_code(&to.code)?);
     let key = from.group;
     let path = state
-        .search(move |graphs| {
+        .search(key, client, move |graphs| {
             let graph = graphs.get_or_build(key, start);
             let node = |code| graph.node(code).expect("both layouts are in the group");
             let path = paths::shortest_path(&graph, node(start), node(goal))?;

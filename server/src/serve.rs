@@ -1,0 +1,238 @@
+//! Serving the router on a socket with bounds on connections: how many are
+//! open at once, and how long a client may take to send a request's head
+//! (which also closes an idle keep-alive connection).
+//!
+//! `axum::serve` sets no timer, so a client that sends half a request, or
+//! opens connections and sends nothing, would hold them forever. Here each
+//! connection is served by hyper with a header-read timeout, and closed once
+//! it has read and written nothing for as long (hyper's timeout starts only
+//! with a request's first byte); the accept loop takes a permit per
+//! connection: past the limit, new connections wait in the kernel's backlog
+//! until one closes.
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
+
+use axum::extract::ConnectInfo;
+use axum::Router;
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use hyper_util::server::conn::auto::Builder;
+use hyper_util::service::TowerToHyperService;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{watch, Semaphore};
+use tower::ServiceExt;
+
+/// Bounds on the connections a server holds.
+#[derive(Clone, Copy, Debug)]
+pub struct ConnectionLimits {
+    /// Connections served at once; more wait to be accepted.
+    pub max_connections: usize,
+    /// How long a client may take to send a request's head, counted from
+    /// the connection's start or from the previous response: a half-sent
+    /// request or an idle connection is closed after it.
+    pub header_timeout: Duration,
+    /// How long shutdown waits for the requests under way.
+    pub shutdown_grace: Duration,
+}
+
+impl Default for ConnectionLimits {
+    fn default() -> ConnectionLimits {
+        ConnectionLimits {
+            max_connections: 1024,
+            header_timeout: Duration::from_secs(10),
+            shutdown_grace: Duration::from_secs(10),
+        }
+    }
+}
+
+/// Serves `app` on `listener` within `limits` until `shutdown` resolves,
+/// then lets the requests under way finish (for `limits.shutdown_grace` at
+/// most). Each request carries its peer's address (`ConnectInfo`).
+pub async fn serve(
+    listener: TcpListener,
+    app: Router,
+    limits: ConnectionLimits,
+    shutdown: impl Future<Output = ()>,
+) {
+    let max_connections = limits.max_connections.max(1);
+    let permits = Arc::new(Semaphore::new(max_connections));
+    let (stopping, _) = watch::channel(false);
+    let mut builder = Builder::new(TokioExecutor::new());
+    builder
+        .http1()
+        .timer(TokioTimer::new())
+        .header_read_timeout(limits.header_timeout);
+    builder
+        .http2()
+        .timer(TokioTimer::new())
+        .keep_alive_interval(Some(limits.header_timeout));
+    let builder = Arc::new(builder);
+    tokio::pin!(shutdown);
+    loop {
+        let permit = tokio::select! {
+            permit = Arc::clone(&permits).acquire_owned() => permit.expect("never closed"),
+            () = &mut shutdown => break,
+        };
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(error) => {
+                    // Out of file descriptors, say: wait rather than spin.
+                    tracing::warn!(%error, "cannot accept a connection");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let service = app
+            .clone()
+            .map_request(move |mut request: axum::extract::Request<_>| {
+                request.extensions_mut().insert(ConnectInfo(peer));
+                request
+            });
+        let (builder, stopping) = (Arc::clone(&builder), stopping.subscribe());
+        tokio::spawn(async move {
+            serve_connection(&builder, stream, service, limits.header_timeout, stopping).await;
+            tracing::trace!(%peer, "connection closed");
+            drop(permit);
+        });
+    }
+    drop(listener);
+    let _ = stopping.send(true);
+    let all_closed = permits.acquire_many(max_connections as u32);
+    if tokio::time::timeout(limits.shutdown_grace, all_closed)
+        .await
+        .is_err()
+    {
+        tracing::warn!("requests still under way after the shutdown grace period");
+    }
+}
+
+/// Serves one connection until it ends: closed by the client, after
+/// `idle_timeout` with no byte read or written (hyper's own header timeout
+/// starts only with a request's first byte), or once `stopping` turns true
+/// and the request under way is answered.
+async fn serve_connection<S>(
+    builder: &Builder<TokioExecutor>,
+    stream: TcpStream,
+    service: S,
+    idle_timeout: Duration,
+    mut stopping: watch::Receiver<bool>,
+) where
+    S: tower::Service<
+            axum::extract::Request<hyper::body::Incoming>,
+            Response = axum::response::Response,
+            Error = std::convert::Infallible,
+        > + Clone
+        + Send
+        + 'static,
+    S::Future: Send + 'static,
+{
+    let activity = Arc::new(AtomicU64::new(0));
+    let started = Instant::now();
+    let io = TokioIo::new(Tracked {
+        inner: stream,
+        activity: Arc::clone(&activity),
+        started,
+    });
+    let connection = builder.serve_connection_with_upgrades(io, TowerToHyperService::new(service));
+    tokio::pin!(connection);
+    let mut closing = false;
+    loop {
+        let idle_since = started + Duration::from_millis(activity.load(Ordering::Relaxed));
+        tokio::select! {
+            result = connection.as_mut() => {
+                if let Err(error) = result {
+                    tracing::debug!(%error, "connection ended with an error");
+                }
+                return;
+            }
+            () = tokio::time::sleep_until((idle_since + idle_timeout).into()), if !closing => {
+                let now_idle_since = started + Duration::from_millis(activity.load(Ordering::Relaxed));
+                if now_idle_since == idle_since {
+                    closing = true;
+                    connection.as_mut().graceful_shutdown();
+                }
+            }
+            changed = stopping.changed(), if !closing => {
+                if changed.is_err() || *stopping.borrow() {
+                    closing = true;
+                    connection.as_mut().graceful_shutdown();
+                }
+            }
+        }
+    }
+}
+
+pin_project_lite::pin_project! {
+    /// A stream that notes when it last read or wrote a byte (milliseconds
+    /// after `started`).
+    struct Tracked {
+        #[pin]
+        inner: TcpStream,
+        activity: Arc<AtomicU64>,
+        started: Instant,
+    }
+}
+
+impl Tracked {
+    fn touch(activity: &AtomicU64, started: Instant) {
+        activity.store(started.elapsed().as_millis() as u64, Ordering::Relaxed);
+    }
+}
+
+impl AsyncRead for Tracked {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        let this = self.project();
+        let before = buf.filled().len();
+        let result = this.inner.poll_read(cx, buf);
+        if buf.filled().len() > before {
+            Tracked::touch(this.activity, *this.started);
+        }
+        result
+    }
+}
+
+impl AsyncWrite for Tracked {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        data: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        let this = self.project();
+        let result = this.inner.poll_write(cx, data);
+        if matches!(result, Poll::Ready(Ok(n)) if n > 0) {
+            Tracked::touch(this.activity, *this.started);
+        }
+        result
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        self.project().inner.poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        self.project().inner.poll_shutdown(cx)
+    }
+}
+
+/// The address the server reports for a request, for per-client limits:
+/// its peer's IP address, or none when the request did not come over a
+/// socket (tests that call the router directly).
+pub(crate) fn client_of(request_parts: &axum::http::request::Parts) -> Option<SocketAddr> {
+    request_parts
+        .extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|info| info.0)
+}
