@@ -27,6 +27,8 @@
 pub mod build;
 pub mod classes;
 pub mod export;
+pub mod migrate;
+mod numbers;
 pub mod output;
 pub mod progress;
 

@@ -26,6 +26,7 @@ enum Command {
     Analyse(cmd::analyse::Args),
     AnalyseClass(cmd::analyse_class::Args),
     BuildDb(cmd::build_db::Args),
+    Migrate(cmd::migrate::Args),
 }
 
 /// A clap message as one line: its first paragraph, without the usage and help hints.
@@ -58,6 +59,7 @@ fn main() -> ExitCode {
         Command::Analyse(args) => cmd::analyse::run(args),
         Command::AnalyseClass(args) => cmd::analyse_class::run(args),
         Command::BuildDb(args) => cmd::build_db::run(args),
+        Command::Migrate(args) => cmd::migrate::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -91,11 +91,13 @@ fn expected() -> &'static Expected {
                         group_index,
                         is_mirror: code.layout().is_mirror(),
                         is_mirror_as_released: code.layout().is_mirror_as_released(),
-                        farthest_step: analysis.farthest_step,
-                        farthest_num: analysis.farthest_num,
-                        min_solution_step: analysis.min_solution_step,
-                        min_solution_num: analysis.min_solution_num,
-                        solution_num: analysis.solution_num,
+                        numbers: LayoutNumbers {
+                            farthest_step: analysis.farthest_step,
+                            farthest_num: analysis.farthest_num,
+                            min_solution_step: analysis.min_solution_step,
+                            min_solution_num: analysis.min_solution_num,
+                            solution_num: analysis.solution_num,
+                        },
                     })
                     .collect();
                 let mirror_group_nums: Vec<u32> = codes

@@ -5,6 +5,7 @@ pub mod analyse_class;
 pub mod build_db;
 pub mod export;
 pub mod info;
+pub mod migrate;
 pub mod show;
 
 use klotski::{AllCodes, Code, LayoutRef};
