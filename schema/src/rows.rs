@@ -20,6 +20,17 @@ pub struct GroupKey {
     pub group_num: u32,
 }
 
+impl GroupKey {
+    /// The group's class.
+    pub fn class(&self) -> ClassKey {
+        ClassKey {
+            jiang: self.jiang,
+            bing: self.bing,
+            style: self.style,
+        }
+    }
+}
+
 impl fmt::Display for GroupKey {
     /// Writes the name as `J-B-S-G`, e.g. `5-4-1-0`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
