@@ -30,14 +30,9 @@ fn classes(list: &str) -> Vec<Class> {
     select(&patterns)
 }
 
-/// An empty directory for one test, under cargo's directory for test files.
+/// An empty directory for one test.
 fn scratch_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("build_db")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch_dir("build_db", name)
 }
 
 /// The shared database, built once, in-process.

@@ -27,14 +27,9 @@ const V1_CLASSES: &str = "0-1-0,0-2-0,1-0-*,7-0-*";
 /// 0-1-0,0-2-0,1-0-*,7-0-*` at commit 69bccd2.
 const V1_DB: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/schema-v1.db");
 
-/// An empty directory for one test, under cargo's directory for test files.
+/// An empty directory for one test.
 fn scratch_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("sql")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch_dir("sql", name)
 }
 
 /// Builds `classes` into `db`, in-process.

@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::{params, Connection, OptionalExtension, ToSql};
 
 use crate::error::{ErrorKind, Result};
 use crate::meta;
@@ -161,37 +161,40 @@ impl Database {
     /// A group's histogram, by ascending step: empty when there is no such
     /// group.
     pub fn group_histogram(&self, key: GroupKey) -> Result<Vec<HistogramRow>> {
-        let sql = format!(
-            "SELECT {HISTOGRAM_COLUMNS} FROM layout_group_histogram \
-             WHERE jiang = ?1 AND bing = ?2 AND style = ?3 AND group_num = ?4 \
-             ORDER BY step"
-        );
-        let rows = self
-            .conn
-            .prepare_cached(&sql)?
-            .query_map(
-                params![key.jiang, key.bing, key.style, key.group_num],
-                HistogramRow::from_sql,
-            )?
-            .collect::<rusqlite::Result<_>>()?;
-        Ok(rows)
+        self.histogram(
+            "layout_group_histogram",
+            "group_num = ?4",
+            params![key.jiang, key.bing, key.style, key.group_num],
+        )
     }
 
     /// A class's histogram, by ascending step: empty when there is no such
     /// class.
     pub fn class_histogram(&self, key: ClassKey) -> Result<Vec<HistogramRow>> {
+        self.histogram(
+            "layout_class_histogram",
+            "TRUE",
+            params![key.jiang, key.bing, key.style],
+        )
+    }
+
+    /// The rows of a histogram `table` whose class is the first three
+    /// parameters and which pass `condition` on the others.
+    fn histogram(
+        &self,
+        table: &str,
+        condition: &str,
+        params: &[&dyn ToSql],
+    ) -> Result<Vec<HistogramRow>> {
         let sql = format!(
-            "SELECT {HISTOGRAM_COLUMNS} FROM layout_class_histogram \
-             WHERE jiang = ?1 AND bing = ?2 AND style = ?3 \
+            "SELECT {HISTOGRAM_COLUMNS} FROM {table} \
+             WHERE jiang = ?1 AND bing = ?2 AND style = ?3 AND {condition} \
              ORDER BY step"
         );
         let rows = self
             .conn
             .prepare_cached(&sql)?
-            .query_map(
-                params![key.jiang, key.bing, key.style],
-                HistogramRow::from_sql,
-            )?
+            .query_map(params, HistogramRow::from_sql)?
             .collect::<rusqlite::Result<_>>()?;
         Ok(rows)
     }

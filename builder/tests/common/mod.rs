@@ -2,10 +2,19 @@
 
 #![allow(dead_code)] // each test binary uses a different part
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use rusqlite::types::Value;
 use rusqlite::{Connection, OpenFlags};
+
+/// An empty directory for one test of the test file `file`, under cargo's
+/// directory for test files.
+pub fn scratch_dir(file: &str, name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(file).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
 
 /// The database at `path`, read-only.
 pub fn read_only(path: &Path) -> Connection {
