@@ -6,8 +6,11 @@
 //! the repository's `migrations/`, compiled in; [`migrate`] applies it.
 //!
 //! - [`Writer`] builds a new file for the builder: layouts in ascending id,
-//!   then [`Writer::finish`], which derives the groups and classes from them,
-//!   checks them, creates the indexes and marks the file complete.
+//!   then [`Writer::finish`], which derives the groups and classes from them
+//!   (with their histograms and hardest layouts), checks them, creates the
+//!   indexes and marks the file complete.
+//! - [`upgrade`] brings a finished file of an older schema version up to
+//!   date in place, deriving the new tables as the writer does.
 //! - [`Database`] opens a finished file read-only for the server and answers
 //!   its queries; opening says exactly why a file cannot be served.
 //! - [`Checkpoint`] is the builder's side file of analysed groups, so that
