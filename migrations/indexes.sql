@@ -3,17 +3,19 @@
 -- the migration runner creates them too, so a migrated database is complete.
 -- Every statement is IF NOT EXISTS: running this file again changes nothing.
 --
--- Only one index on layout: the file must stay under 2 GB and each index over
--- 29.3 million rows costs 16 to 19 bytes a row (470 to 560 MB). Measured on
--- synthetic rows: the table is 43 bytes a row, this index 19, the whole file
--- 66 (1.93 GB), and an index on the classification (jiang, bing, style,
--- group_num, group_index) would be 19 more, 2.5 GB in all. Left out, with what serves instead:
--- * by classification: layout_group_members maps a group to its ids in
---   group_index order (4 bytes a layout), which the server reads;
--- * by min_solution_step or farthest_step within a class: layout_class and
---   layout_group hold the maxima and a code that has them.
--- Plain SQL on those columns reads the whole table: about 1.5 s with the file
--- in the OS cache (measured on synthetic rows).
+-- Two indexes on layout, each about 19 bytes a layout (560 MB in a full
+-- build). Questions about the analysis numbers are served by the small
+-- tables derived from layout (layout_group_histogram, layout_class_histogram,
+-- layout_group_hardest, layout_class_hardest) rather than by more indexes on
+-- layout, each of which would cost as much again: README.md's cookbook lists
+-- each index and table with its bytes and the queries it serves.
 
 -- WHERE code = '1A9BF0C00'. Codes are unique.
 CREATE UNIQUE INDEX IF NOT EXISTS layout_code ON layout (code);
+
+-- WHERE jiang = 5 AND bing = 4 AND style = 1 AND group_num = 1 AND
+-- group_index = 7472: a layout by its name; a group's layouts in group_index
+-- order (a range of the index); the layouts of a class; count(*) of a group
+-- or a class without reading the table.
+CREATE INDEX IF NOT EXISTS layout_classification
+    ON layout (jiang, bing, style, group_num, group_index);

@@ -20,6 +20,7 @@ use rayon::prelude::*;
 use schema::{ClassRow, Database, GroupKey, LayoutRow, Page, N_CLASSES};
 use tracing::{info, warn};
 
+use crate::numbers;
 use crate::output::{write_atomically, Joined};
 use crate::progress;
 
@@ -379,14 +380,7 @@ fn class_of(row: &LayoutRow) -> anyhow::Result<Class> {
 
 /// The code and analysis of a row.
 fn analysis_of(row: &LayoutRow) -> anyhow::Result<(Code, LayoutAnalysis)> {
-    let analysis = LayoutAnalysis {
-        farthest_step: row.farthest_step,
-        farthest_num: row.farthest_num,
-        min_solution_step: row.min_solution_step,
-        min_solution_num: row.min_solution_num,
-        solution_num: row.solution_num,
-    };
-    Ok((code_of(row)?, analysis))
+    Ok((code_of(row)?, numbers::analysis_of(&row.numbers)))
 }
 
 /// The database's classes in [`release_order`].

@@ -6,6 +6,8 @@
 //! - [`classes`]: the classes a `--classes` list names.
 //! - [`export`]: the original project's four release files, from the engine
 //!   or from a database.
+//! - [`migrate`]: a database of an older schema brought up to date.
+//! - [`numbers`]: the five analysis numbers between engine and schema.
 //! - [`output`]: files written atomically; [`progress`]: progress bars;
 //!   [`cli`]: argument errors and logging, alike in both binaries.
 //!
@@ -29,6 +31,8 @@ pub mod build;
 pub mod classes;
 pub mod cli;
 pub mod export;
+pub mod migrate;
+pub mod numbers;
 pub mod output;
 pub mod progress;
 

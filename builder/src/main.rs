@@ -31,6 +31,7 @@ enum Command {
     Analyse(cmd::analyse::Args),
     AnalyseClass(cmd::analyse_class::Args),
     BuildDb(cmd::build_db::Args),
+    Migrate(cmd::migrate::Args),
 }
 
 fn main() -> ExitCode {
@@ -51,6 +52,7 @@ fn main() -> ExitCode {
         Command::Analyse(args) => cmd::analyse::run(args),
         Command::AnalyseClass(args) => cmd::analyse_class::run(args),
         Command::BuildDb(args) => cmd::build_db::run(args),
+        Command::Migrate(args) => cmd::migrate::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,11 +1,15 @@
 //! `klotski build-db` and `klotski export --db` end to end on partial builds
-//! of small classes: every row compared with the engine, the views and the
-//! README's queries, a killed build resumed, files in the way refused.
+//! of small classes: every row compared with the engine, the views, a killed
+//! build resumed, files in the way refused. (README's SQL: `sql.rs`.)
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::OnceLock;
+
+mod common;
+
+use common::{dump, klotski, lines, read_only};
 
 use builder::classes::{select, ClassPattern};
 use builder::export::release_order;
@@ -13,8 +17,6 @@ use builder::output::with_suffix;
 use builder::{build_database, BuildOptions, DEFAULT_BATCH_LAYOUTS};
 use klotski::analysis::{analyse_group, GroupGraph};
 use klotski::{AllCodes, Class, ClassGroups, Code};
-use rusqlite::types::Value;
-use rusqlite::{Connection, OpenFlags};
 use schema::{Checkpoint, CheckpointTag, Database, GroupKey, GroupRow, LayoutNumbers, LayoutRow};
 use schema::{Page, SavedGroup, Writer};
 
@@ -28,14 +30,9 @@ fn classes(list: &str) -> Vec<Class> {
     select(&patterns)
 }
 
-/// An empty directory for one test, under cargo's directory for test files.
+/// An empty directory for one test.
 fn scratch_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("build_db")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch_dir("build_db", name)
 }
 
 /// The shared database, built once, in-process.
@@ -91,11 +88,13 @@ fn expected() -> &'static Expected {
                         group_index,
                         is_mirror: code.layout().is_mirror(),
                         is_mirror_as_released: code.layout().is_mirror_as_released(),
-                        farthest_step: analysis.farthest_step,
-                        farthest_num: analysis.farthest_num,
-                        min_solution_step: analysis.min_solution_step,
-                        min_solution_num: analysis.min_solution_num,
-                        solution_num: analysis.solution_num,
+                        numbers: LayoutNumbers {
+                            farthest_step: analysis.farthest_step,
+                            farthest_num: analysis.farthest_num,
+                            min_solution_step: analysis.min_solution_step,
+                            min_solution_num: analysis.min_solution_num,
+                            solution_num: analysis.solution_num,
+                        },
                     })
                     .collect();
                 let mirror_group_nums: Vec<u32> = codes
@@ -173,33 +172,6 @@ fn a_partial_build_matches_the_engine_row_by_row() {
     }
 }
 
-/// Every row of a query, its values joined by `,` as in the original CSVs.
-fn lines(conn: &Connection, sql: &str) -> Vec<String> {
-    let mut statement = conn.prepare(sql).unwrap();
-    let n_columns = statement.column_count();
-    statement
-        .query_map([], |row| {
-            let values = (0..n_columns)
-                .map(|i| {
-                    Ok(match row.get::<_, Value>(i)? {
-                        Value::Integer(n) => n.to_string(),
-                        Value::Text(text) => text,
-                        Value::Null => String::new(),
-                        other => panic!("{sql}: unexpected {other:?}"),
-                    })
-                })
-                .collect::<rusqlite::Result<Vec<String>>>()?;
-            Ok(values.join(","))
-        })
-        .unwrap()
-        .collect::<rusqlite::Result<_>>()
-        .unwrap()
-}
-
-fn read_only(path: &Path) -> Connection {
-    Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap()
-}
-
 /// The original `main.csv` line of a layout.
 fn main_line(row: &LayoutRow) -> String {
     let mirror = if row.is_mirror_as_released { 'Y' } else { 'N' };
@@ -257,13 +229,6 @@ fn the_views_answer_the_original_queries() {
             [format!("{},{analysis}", main_line(row))]
         );
     }
-}
-
-fn klotski(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_klotski"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -350,31 +315,6 @@ fn export_of_a_partial_database_has_the_lines_of_its_classes() {
     }
     assert_eq!(read("farthest.csv"), farthest);
     assert_eq!(read("solution.csv"), solution);
-}
-
-/// Every table of a database, row by row, without the build date.
-fn dump(path: &Path) -> Vec<Vec<Value>> {
-    let conn = read_only(path);
-    let queries = [
-        "SELECT * FROM layout ORDER BY id",
-        "SELECT * FROM layout_group ORDER BY jiang, bing, style, group_num",
-        "SELECT * FROM layout_group_members ORDER BY jiang, bing, style, group_num, chunk",
-        "SELECT * FROM layout_class ORDER BY jiang, bing, style",
-        "SELECT * FROM meta WHERE key != 'build_date' ORDER BY key",
-    ];
-    let mut rows = Vec::new();
-    for sql in queries {
-        let mut statement = conn.prepare(sql).unwrap();
-        let n_columns = statement.column_count();
-        let table = statement
-            .query_map([], |row| (0..n_columns).map(|i| row.get(i)).collect())
-            .unwrap()
-            .collect::<rusqlite::Result<Vec<Vec<Value>>>>()
-            .unwrap();
-        assert!(!table.is_empty(), "{sql}");
-        rows.extend(table);
-    }
-    rows
 }
 
 /// Classes with thousands of small groups: with small batches, a build
@@ -541,7 +481,7 @@ fn files_in_the_way_are_refused_and_left_alone() {
     check_refused(&text, &text, move_it);
 
     let foreign = dir.join("foreign.db");
-    Connection::open(&foreign)
+    rusqlite::Connection::open(&foreign)
         .unwrap()
         .execute_batch("CREATE TABLE t (x); INSERT INTO t VALUES (1);")
         .unwrap();
@@ -599,51 +539,6 @@ fn files_in_the_way_are_refused_and_left_alone() {
         &["build-db", "--db", path_str(&free), "--classes", "7-0-0"],
         "the classes chosen hold no layouts",
     );
-}
-
-/// The ```sql blocks of README.md.
-fn readme_queries() -> Vec<String> {
-    let readme = include_str!("../../README.md");
-    let mut queries = Vec::new();
-    let mut query: Option<String> = None;
-    for line in readme.lines() {
-        match (&mut query, line.trim_end()) {
-            (None, "```sql") => query = Some(String::new()),
-            (Some(text), "```") => {
-                queries.push(std::mem::take(text));
-                query = None;
-            }
-            (Some(text), line) => {
-                text.push_str(line);
-                text.push('\n');
-            }
-            (None, _) => {}
-        }
-    }
-    queries
-}
-
-/// The layout README.md's examples name, which the shared classes lack.
-const CLASSIC: &str = "1A9BF0C00";
-
-#[test]
-fn the_readme_queries_run_on_a_partial_build() {
-    let conn = read_only(shared_db());
-    let queries = readme_queries();
-    assert!(queries.len() >= 6, "{queries:?}");
-    // The hardest standard layout the shared classes hold.
-    let stand_in: String = conn
-        .query_row(
-            "SELECT max_min_solution_code FROM layout_class WHERE jiang = 5 AND bing = 4",
-            [],
-            |row| row.get(0),
-        )
-        .unwrap();
-    for query in queries {
-        let query = query.replace(CLASSIC, &stand_in);
-        let rows = lines(&conn, &query);
-        assert!(!rows.is_empty(), "no rows from {query}");
-    }
 }
 
 #[test]

@@ -16,7 +16,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use rusqlite::Connection;
-use schema::{Database, GroupKey, LayoutRow, Page, Writer};
+use schema::{Database, GroupKey, LayoutNumbers, LayoutRow, Page, Writer};
 
 /// Number of legal layouts: the id range.
 const N_LAYOUTS: u64 = 29_334_498;
@@ -153,11 +153,13 @@ fn synthetic_row(
         group_index,
         is_mirror,
         is_mirror_as_released: is_mirror,
-        farthest_step: (diameter / 2 + rng.below(diameter / 2 + 1)) as u32,
-        farthest_num: 1 + rng.below(farthest_num_bound) as u32,
-        min_solution_step,
-        min_solution_num,
-        solution_num: min_solution_num + if solvable { rng.below(10) as u32 } else { 0 },
+        numbers: LayoutNumbers {
+            farthest_step: (diameter / 2 + rng.below(diameter / 2 + 1)) as u32,
+            farthest_num: 1 + rng.below(farthest_num_bound) as u32,
+            min_solution_step,
+            min_solution_num,
+            solution_num: min_solution_num + if solvable { rng.below(10) as u32 } else { 0 },
+        },
     }
 }
 

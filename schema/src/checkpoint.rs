@@ -15,7 +15,7 @@ use rusqlite::{params, Connection, OpenFlags};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::open::{check_header, check_is_file, read_error};
-use crate::rows::GroupKey;
+use crate::rows::{GroupKey, LayoutNumbers};
 
 /// `PRAGMA application_id` of a checkpoint: `KLCP` in ASCII.
 const CHECKPOINT_APPLICATION_ID: i32 = 0x4B4C_4350;
@@ -65,21 +65,6 @@ pub struct CheckpointTag {
     pub engine_version: String,
     /// Names (`J-B-S`) of the classes the build includes, ascending.
     pub classes: Vec<String>,
-}
-
-/// The five analysis numbers of one layout, as in [`LayoutRow`](crate::LayoutRow).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct LayoutNumbers {
-    /// Largest number of steps to another layout of the group.
-    pub farthest_step: u32,
-    /// How many layouts are `farthest_step` steps away.
-    pub farthest_num: u32,
-    /// Fewest steps to a solved layout; -1 when the group has none.
-    pub min_solution_step: i32,
-    /// How many solved layouts are `min_solution_step` steps away.
-    pub min_solution_num: u32,
-    /// How many solved layouts are solutions.
-    pub solution_num: u32,
 }
 
 /// One analysed group: its layouts' numbers in group_index order.

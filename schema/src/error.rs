@@ -41,6 +41,16 @@ pub enum ErrorKind {
         /// The version this program reads.
         expected: u32,
     },
+    /// The database has an older schema version than this program reads,
+    /// which `klotski migrate` brings up to date.
+    Outdated {
+        /// The file's path.
+        path: PathBuf,
+        /// The version recorded in the file.
+        found: u32,
+        /// The version this program reads.
+        expected: u32,
+    },
     /// The file is damaged: SQLite found broken pages or records.
     Corrupt {
         /// The file's path.
@@ -142,6 +152,16 @@ impl fmt::Display for Error {
                 f,
                 "{} has schema version {found} but this program reads version {expected}: {BUILD_FIX} again",
                 path.display()
+            ),
+            ErrorKind::Outdated {
+                path,
+                found,
+                expected,
+            } => write!(
+                f,
+                "{path} has schema version {found} but this program reads version {expected}: \
+                 run `klotski migrate --db {path}` to bring it up to date (no rebuild)",
+                path = path.display()
             ),
             ErrorKind::Corrupt { path, detail } => write!(
                 f,

@@ -6,8 +6,11 @@
 //! the repository's `migrations/`, compiled in; [`migrate`] applies it.
 //!
 //! - [`Writer`] builds a new file for the builder: layouts in ascending id,
-//!   then [`Writer::finish`], which derives the groups and classes from them,
-//!   checks them, creates the indexes and marks the file complete.
+//!   then [`Writer::finish`], which derives the groups and classes from them
+//!   (with their histograms and hardest layouts), checks them, creates the
+//!   indexes and marks the file complete.
+//! - [`upgrade`] brings a finished file of an older schema version up to
+//!   date in place, deriving the new tables as the writer does.
 //! - [`Database`] opens a finished file read-only for the server and answers
 //!   its queries; opening says exactly why a file cannot be served.
 //! - [`Checkpoint`] is the builder's side file of analysed groups, so that
@@ -18,15 +21,16 @@
 //! ```
 //! use std::collections::HashMap;
 //!
-//! use schema::{Database, GroupKey, LayoutRow, Page, Writer};
+//! use schema::{Database, GroupKey, LayoutNumbers, LayoutRow, Page, Writer};
 //!
 //! let dir = tempfile::tempdir().unwrap();
 //! let path = dir.path().join("klotski.db");
 //! let group = GroupKey { jiang: 0, bing: 2, style: 0, group_num: 0 };
 //! let layout = |id: u32, code: &str, group_index: u32| LayoutRow {
 //!     id, code: code.to_owned(), group, group_index, is_mirror: false,
-//!     is_mirror_as_released: false, farthest_step: 1, farthest_num: 1, min_solution_step: -1,
-//!     min_solution_num: 0, solution_num: 0,
+//!     is_mirror_as_released: false,
+//!     numbers: LayoutNumbers { farthest_step: 1, farthest_num: 1, min_solution_step: -1,
+//!         min_solution_num: 0, solution_num: 0 },
 //! };
 //! let mut writer = Writer::create(&path, "0.1.0")?;
 //! writer.insert_layouts(&[layout(7, "0F0000000", 0), layout(9, "0F3000000", 1)])?;
@@ -45,22 +49,28 @@
 #![deny(missing_docs)]
 
 mod checkpoint;
+mod derive;
 mod error;
-mod members;
 mod meta;
 mod migrate;
 mod open;
+mod ranking;
 mod read;
 mod rows;
 mod tally;
+mod upgrade;
 mod write;
 
-pub use checkpoint::{Checkpoint, CheckpointTag, LayoutNumbers, SavedGroup};
+pub use checkpoint::{Checkpoint, CheckpointTag, SavedGroup};
 pub use error::{Error, ErrorKind, Result};
 pub use migrate::{
     apply_migrations, create_indexes, migrate, Migration, APPLICATION_ID, INDEXES, MIGRATIONS,
     SCHEMA_VERSION,
 };
+pub use ranking::N_HARDEST;
 pub use read::{Database, GroupFilter, Page};
-pub use rows::{ClassRow, GroupKey, GroupRow, LayoutRow, Meta, Totals};
+pub use rows::{
+    ClassKey, ClassRow, GroupKey, GroupRow, HistogramRow, LayoutNumbers, LayoutRow, Meta, Totals,
+};
+pub use upgrade::{upgrade, Upgrade, UpgradeProgress};
 pub use write::{Writer, N_CLASSES};

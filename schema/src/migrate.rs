@@ -5,7 +5,7 @@
 //! last migration applied twice: in `PRAGMA user_version`, which any tool can
 //! read without knowing the schema, and in `meta.schema_version`.
 
-use rusqlite::Connection;
+use rusqlite::{Connection, Transaction};
 
 use crate::error::{Error, Result};
 use crate::meta;
@@ -20,11 +20,19 @@ pub struct Migration {
     pub sql: &'static str,
 }
 
-/// The schema's migrations, in order.
-pub const MIGRATIONS: &[Migration] = &[Migration {
-    version: 1,
-    sql: include_str!("../../migrations/0001_initial.sql"),
-}];
+/// The schema's migrations, in order. A migration only changes tables and
+/// indexes; the tables derived from `layout` are filled by the writer, or,
+/// in a database migrated from an older version, by [`upgrade`](crate::upgrade).
+pub const MIGRATIONS: &[Migration] = &[
+    Migration {
+        version: 1,
+        sql: include_str!("../../migrations/0001_initial.sql"),
+    },
+    Migration {
+        version: 2,
+        sql: include_str!("../../migrations/0002_histograms_and_hardest.sql"),
+    },
+];
 
 /// The schema version this crate writes and reads.
 pub const SCHEMA_VERSION: u32 = MIGRATIONS[MIGRATIONS.len() - 1].version;
@@ -69,8 +77,17 @@ pub fn apply_migrations(conn: &mut Connection, migrations: &[Migration]) -> Resu
             pair[1].version, pair[0].version
         )));
     }
-    let newest = migrations.last().map_or(0, |migration| migration.version);
     let tx = conn.transaction()?;
+    let version = apply_in(&tx, migrations)?;
+    tx.commit()?;
+    Ok(version)
+}
+
+/// Applies the migrations whose version is above the database's inside the
+/// transaction `tx`, as [`apply_migrations`] does, whose checks the
+/// versions have passed.
+pub(crate) fn apply_in(tx: &Transaction<'_>, migrations: &[Migration]) -> Result<u32> {
+    let newest = migrations.last().map_or(0, |migration| migration.version);
     let current: u32 = tx.pragma_query_value(None, "user_version", |row| row.get(0))?;
     if current > newest {
         return Err(Error::migration(format!(
@@ -84,8 +101,7 @@ pub fn apply_migrations(conn: &mut Connection, migrations: &[Migration]) -> Resu
         tx.execute_batch(migration.sql).map_err(failed)?;
         tx.pragma_update(None, "user_version", migration.version)
             .map_err(failed)?;
-        meta::set(&tx, meta::SCHEMA_VERSION, &migration.version.to_string()).map_err(failed)?;
+        meta::set(tx, meta::SCHEMA_VERSION, &migration.version.to_string()).map_err(failed)?;
     }
-    tx.commit()?;
     Ok(current.max(newest))
 }

@@ -17,23 +17,45 @@ pub(crate) fn open_read_only(path: &Path) -> Result<Connection> {
     check_is_file(path)?;
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let conn = Connection::open_with_flags(path, flags)?;
-    check_header(&conn, path, APPLICATION_ID, SCHEMA_VERSION)?;
-    let found = SCHEMA_VERSION;
-    let recorded = meta::get(&conn, meta::SCHEMA_VERSION).map_err(|e| read_error(path, e))?;
-    if recorded.as_deref().map(meta::parse_version).transpose()? != Some(found) {
+    check_database_header(&conn, path)?;
+    check_finished(&conn, path, SCHEMA_VERSION)?;
+    Ok(conn)
+}
+
+/// Checks that the database's `meta` records the schema `version` its
+/// header has, and a finished build.
+pub(crate) fn check_finished(conn: &Connection, path: &Path, version: u32) -> Result<()> {
+    let recorded = meta::get(conn, meta::SCHEMA_VERSION).map_err(|e| read_error(path, e))?;
+    if recorded.as_deref().map(meta::parse_version).transpose()? != Some(version) {
         return Err(Error::inconsistent(format!(
-            "user_version is {found} but meta {} is {recorded:?}",
+            "user_version is {version} but meta {} is {recorded:?}",
             meta::SCHEMA_VERSION
         )));
     }
-    let complete = meta::get(&conn, meta::COMPLETE).map_err(|e| read_error(path, e))?;
+    let complete = meta::get(conn, meta::COMPLETE).map_err(|e| read_error(path, e))?;
     if complete.as_deref() != Some(meta::flag(true)) {
         return Err(ErrorKind::Incomplete {
             path: path.to_owned(),
         }
         .into());
     }
-    Ok(conn)
+    Ok(())
+}
+
+/// Checks the header of a Klotski database: an older schema version is
+/// [`ErrorKind::Outdated`], which a migration mends.
+pub(crate) fn check_database_header(conn: &Connection, path: &Path) -> Result<()> {
+    check_header(conn, path, APPLICATION_ID, SCHEMA_VERSION).map_err(|error| match error.kind() {
+        &ErrorKind::SchemaVersion {
+            found, expected, ..
+        } if (1..expected).contains(&found) => ErrorKind::Outdated {
+            path: path.to_owned(),
+            found,
+            expected,
+        }
+        .into(),
+        _ => error,
+    })
 }
 
 /// Checks that `path` names an existing regular file, before SQLite opens

@@ -2,15 +2,14 @@
 
 use std::path::{Path, PathBuf};
 
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::{params, Connection, OptionalExtension, ToSql};
 
-use crate::error::{Error, ErrorKind, Result};
-use crate::members::{self, CHUNK_IDS};
+use crate::error::{ErrorKind, Result};
 use crate::meta;
 use crate::open::{open_read_only, read_error};
 use crate::rows::{
-    ClassRow, GroupKey, GroupRow, LayoutRow, Meta, Totals, CLASS_COLUMNS, GROUP_COLUMNS,
-    LAYOUT_COLUMNS,
+    ClassKey, ClassRow, GroupKey, GroupRow, HistogramRow, LayoutRow, Meta, Totals, CLASS_COLUMNS,
+    GROUP_COLUMNS, HISTOGRAM_COLUMNS, LAYOUT_COLUMNS,
 };
 
 /// One page of a list ordered by a cursor: the `limit` items that follow
@@ -133,44 +132,71 @@ impl Database {
     /// A page of a group's layouts in group_index order; the cursor is a
     /// group_index. Empty when there is no such group.
     pub fn group_layouts(&self, key: GroupKey, page: Page<u32>) -> Result<Vec<LayoutRow>> {
-        let first = page.after.map_or(0, |after| i64::from(after) + 1);
-        let last = first + i64::from(page.limit) - 1;
-        let chunk_ids = CHUNK_IDS as i64;
-        let first_chunk = first / chunk_ids;
-        let mut select = self.conn.prepare_cached(
-            "SELECT chunk, ids FROM layout_group_members \
+        let sql = format!(
+            "SELECT {LAYOUT_COLUMNS} FROM layout \
              WHERE jiang = ?1 AND bing = ?2 AND style = ?3 AND group_num = ?4 \
-               AND chunk BETWEEN ?5 AND ?6 \
-             ORDER BY chunk",
-        )?;
-        let mut rows = select.query(params![
-            key.jiang,
-            key.bing,
-            key.style,
-            key.group_num,
-            first_chunk,
-            last / chunk_ids,
-        ])?;
-        let mut ids = Vec::new();
-        for expected in first_chunk.. {
-            let Some(row) = rows.next()? else { break };
-            if row.get::<_, i64>(0)? != expected {
-                return Err(Error::inconsistent(format!(
-                    "group {key} has no member chunk {expected}"
-                )));
-            }
-            ids.extend(members::decode(&row.get::<_, Vec<u8>>(1)?)?);
-        }
-        let skip = (first - first_chunk * chunk_ids) as usize;
-        ids.into_iter()
-            .skip(skip)
-            .take(page.limit as usize)
-            .map(|id| {
-                self.layout_by_id(id)?.ok_or_else(|| {
-                    Error::inconsistent(format!("group {key} lists id {id}, which is missing"))
-                })
-            })
-            .collect()
+               AND group_index > ?5 \
+             ORDER BY group_index \
+             LIMIT ?6"
+        );
+        let after = page.after.map_or(-1, i64::from);
+        let rows = self
+            .conn
+            .prepare_cached(&sql)?
+            .query_map(
+                params![
+                    key.jiang,
+                    key.bing,
+                    key.style,
+                    key.group_num,
+                    after,
+                    page.limit
+                ],
+                LayoutRow::from_sql,
+            )?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(rows)
+    }
+
+    /// A group's histogram, by ascending step: empty when there is no such
+    /// group.
+    pub fn group_histogram(&self, key: GroupKey) -> Result<Vec<HistogramRow>> {
+        self.histogram(
+            "layout_group_histogram",
+            "group_num = ?4",
+            params![key.jiang, key.bing, key.style, key.group_num],
+        )
+    }
+
+    /// A class's histogram, by ascending step: empty when there is no such
+    /// class.
+    pub fn class_histogram(&self, key: ClassKey) -> Result<Vec<HistogramRow>> {
+        self.histogram(
+            "layout_class_histogram",
+            "TRUE",
+            params![key.jiang, key.bing, key.style],
+        )
+    }
+
+    /// The rows of a histogram `table` whose class is the first three
+    /// parameters and which pass `condition` on the others.
+    fn histogram(
+        &self,
+        table: &str,
+        condition: &str,
+        params: &[&dyn ToSql],
+    ) -> Result<Vec<HistogramRow>> {
+        let sql = format!(
+            "SELECT {HISTOGRAM_COLUMNS} FROM {table} \
+             WHERE jiang = ?1 AND bing = ?2 AND style = ?3 AND {condition} \
+             ORDER BY step"
+        );
+        let rows = self
+            .conn
+            .prepare_cached(&sql)?
+            .query_map(params, HistogramRow::from_sql)?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(rows)
     }
 
     /// A page of the groups that pass `filter`, ordered by name; the cursor

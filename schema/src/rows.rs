@@ -20,6 +20,17 @@ pub struct GroupKey {
     pub group_num: u32,
 }
 
+impl GroupKey {
+    /// The group's class.
+    pub fn class(&self) -> ClassKey {
+        ClassKey {
+            jiang: self.jiang,
+            bing: self.bing,
+            style: self.style,
+        }
+    }
+}
+
 impl fmt::Display for GroupKey {
     /// Writes the name as `J-B-S-G`, e.g. `5-4-1-0`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -33,7 +44,58 @@ impl fmt::Display for GroupKey {
     }
 }
 
+/// The five numbers the analysis gives a layout: how far its farthest
+/// layouts are and how many, how near its nearest solved layouts are and how
+/// many, and how many solutions it has. The checkpoint saves them per group;
+/// [`LayoutRow`] holds them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct LayoutNumbers {
+    /// Largest number of steps to another layout of the group.
+    pub farthest_step: u32,
+    /// How many layouts are `farthest_step` steps away.
+    pub farthest_num: u32,
+    /// Fewest steps to a solved layout; -1 when the group has none.
+    pub min_solution_step: i32,
+    /// How many solved layouts are `min_solution_step` steps away.
+    pub min_solution_num: u32,
+    /// How many solved layouts are solutions.
+    pub solution_num: u32,
+}
+
+/// A class's name, jiang-bing-style.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct ClassKey {
+    /// Number of two-cell pieces.
+    pub jiang: u32,
+    /// Number of 1x1 pieces.
+    pub bing: u32,
+    /// Number of horizontal 2x1 pieces.
+    pub style: u32,
+}
+
+impl fmt::Display for ClassKey {
+    /// Writes the name as `J-B-S`, e.g. `5-4-1`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}-{}", self.jiang, self.bing, self.style)
+    }
+}
+
+/// One row of `layout_group_histogram` or `layout_class_histogram`, without
+/// its group or class: how many layouts have a step as their numbers.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct HistogramRow {
+    /// A number of steps; -1 only as a min_solution_step.
+    pub step: i32,
+    /// How many layouts have `min_solution_step` = `step`.
+    pub n_min_solution_step: u32,
+    /// How many layouts have `farthest_step` = `step`.
+    pub n_farthest_step: u32,
+}
+
 /// One row of `layout`: a layout, its classification and its analysis.
+///
+/// It dereferences to its [`LayoutNumbers`], so that `row.farthest_step`
+/// reads as the column does.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct LayoutRow {
     /// Rank of the code among all legal codes, from 0.
@@ -50,16 +112,16 @@ pub struct LayoutRow {
     /// a few layouts more that it marked by mistake. Only for reproducing
     /// the original `main` table.
     pub is_mirror_as_released: bool,
-    /// Largest number of steps to another layout of the group.
-    pub farthest_step: u32,
-    /// How many layouts are `farthest_step` steps away.
-    pub farthest_num: u32,
-    /// Fewest steps to a solved layout; -1 when the group has none.
-    pub min_solution_step: i32,
-    /// How many solved layouts are `min_solution_step` steps away.
-    pub min_solution_num: u32,
-    /// How many solved layouts are solutions.
-    pub solution_num: u32,
+    /// The analysis.
+    pub numbers: LayoutNumbers,
+}
+
+impl std::ops::Deref for LayoutRow {
+    type Target = LayoutNumbers;
+
+    fn deref(&self) -> &LayoutNumbers {
+        &self.numbers
+    }
 }
 
 /// One row of `layout_group`: a group and its summary.
@@ -123,7 +185,16 @@ pub struct ClassRow {
 impl ClassRow {
     /// The class's name, `J-B-S`, e.g. `5-4-1`.
     pub fn name(&self) -> String {
-        format!("{}-{}-{}", self.jiang, self.bing, self.style)
+        self.key().to_string()
+    }
+
+    /// The class's key.
+    pub fn key(&self) -> ClassKey {
+        ClassKey {
+            jiang: self.jiang,
+            bing: self.bing,
+            style: self.style,
+        }
     }
 }
 
@@ -189,6 +260,20 @@ impl GroupKey {
     }
 }
 
+/// The columns of the histogram tables read into a [`HistogramRow`].
+pub(crate) const HISTOGRAM_COLUMNS: &str = "step, n_min_solution_step, n_farthest_step";
+
+impl HistogramRow {
+    /// Reads a row selected as [`HISTOGRAM_COLUMNS`].
+    pub(crate) fn from_sql(row: &Row<'_>) -> rusqlite::Result<HistogramRow> {
+        Ok(HistogramRow {
+            step: row.get(0)?,
+            n_min_solution_step: row.get(1)?,
+            n_farthest_step: row.get(2)?,
+        })
+    }
+}
+
 impl LayoutRow {
     /// The values of [`LAYOUT_COLUMNS`].
     pub(crate) fn sql_values(&self) -> [&dyn ToSql; N_LAYOUT_COLUMNS] {
@@ -202,11 +287,11 @@ impl LayoutRow {
             &self.group_index,
             &self.is_mirror,
             &self.is_mirror_as_released,
-            &self.farthest_step,
-            &self.farthest_num,
-            &self.min_solution_step,
-            &self.min_solution_num,
-            &self.solution_num,
+            &self.numbers.farthest_step,
+            &self.numbers.farthest_num,
+            &self.numbers.min_solution_step,
+            &self.numbers.min_solution_num,
+            &self.numbers.solution_num,
         ]
     }
 
@@ -219,11 +304,13 @@ impl LayoutRow {
             group_index: row.get(6)?,
             is_mirror: row.get(7)?,
             is_mirror_as_released: row.get(8)?,
-            farthest_step: row.get(9)?,
-            farthest_num: row.get(10)?,
-            min_solution_step: row.get(11)?,
-            min_solution_num: row.get(12)?,
-            solution_num: row.get(13)?,
+            numbers: LayoutNumbers {
+                farthest_step: row.get(9)?,
+                farthest_num: row.get(10)?,
+                min_solution_step: row.get(11)?,
+                min_solution_num: row.get(12)?,
+                solution_num: row.get(13)?,
+            },
         })
     }
 }

@@ -1,14 +1,16 @@
 //! A group's summary, gathered from its layout rows as they stream past in
-//! ascending id (and so ascending code) order.
+//! ascending id (and so ascending code) order: its `layout_group` row, its
+//! histogram and its hardest layouts.
 
 use crate::error::{Error, Result};
-use crate::rows::{GroupKey, GroupRow, LayoutRow};
+use crate::ranking::Ranking;
+use crate::rows::{GroupKey, GroupRow, HistogramRow, LayoutRow};
 
 /// What the writer knows of one group so far.
 #[derive(Debug)]
 pub(crate) struct GroupTally {
-    /// The group's ids so far, in group_index order.
-    pub(crate) ids: Vec<u32>,
+    /// Rows counted so far: the next row's group_index.
+    pub(crate) n_layouts: u32,
     /// Code of the first row: the smallest.
     smallest_code: String,
     /// Largest farthest_step so far.
@@ -20,39 +22,66 @@ pub(crate) struct GroupTally {
     /// The first code with `max_min_solution_step`; the smallest, since codes
     /// ascend.
     max_min_solution_code: Option<String>,
+    /// Entry `step + 1`: how many rows have min_solution_step = step and how
+    /// many have farthest_step = step.
+    histogram: Vec<[u32; 2]>,
+    /// The hardest rows by min_solution_step.
+    by_min_solution_step: Ranking,
+    /// The hardest rows by farthest_step.
+    by_farthest_step: Ranking,
 }
 
 impl GroupTally {
     /// A group whose first row is `row`.
     pub(crate) fn new(row: &LayoutRow) -> GroupTally {
         GroupTally {
-            ids: Vec::new(),
+            n_layouts: 0,
             smallest_code: row.code.clone(),
             diameter: 0,
             n_solved: 0,
             max_min_solution_step: -1,
             max_min_solution_code: None,
+            histogram: Vec::new(),
+            by_min_solution_step: Ranking::default(),
+            by_farthest_step: Ranking::default(),
         }
     }
 
     /// Counts the group's next row, which must have the next group_index.
     pub(crate) fn add(&mut self, row: &LayoutRow) -> Result<()> {
-        if row.group_index as usize != self.ids.len() {
+        if row.group_index != self.n_layouts {
             return Err(Error::inconsistent(format!(
                 "layout {} has group_index {} but is number {} of group {}",
-                row.code,
-                row.group_index,
-                self.ids.len(),
-                row.group
+                row.code, row.group_index, self.n_layouts, row.group
             )));
         }
-        self.ids.push(row.id);
-        self.diameter = self.diameter.max(row.farthest_step);
-        self.n_solved += u32::from(row.min_solution_step == 0);
-        if row.min_solution_step > self.max_min_solution_step {
-            self.max_min_solution_step = row.min_solution_step;
+        let numbers = row.numbers;
+        let (Ok(farthest_step), Ok(min_solution_slot)) = (
+            i32::try_from(numbers.farthest_step),
+            usize::try_from(numbers.min_solution_step + 1),
+        ) else {
+            return Err(Error::inconsistent(format!(
+                "layout {} has farthest_step {} and min_solution_step {}",
+                row.code, numbers.farthest_step, numbers.min_solution_step
+            )));
+        };
+        self.n_layouts += 1;
+        self.diameter = self.diameter.max(numbers.farthest_step);
+        self.n_solved += u32::from(numbers.min_solution_step == 0);
+        if numbers.min_solution_step > self.max_min_solution_step {
+            self.max_min_solution_step = numbers.min_solution_step;
             self.max_min_solution_code = Some(row.code.clone());
         }
+        let farthest_slot = farthest_step as usize + 1;
+        let needed = min_solution_slot.max(farthest_slot) + 1;
+        if self.histogram.len() < needed {
+            self.histogram.resize(needed, [0, 0]);
+        }
+        self.histogram[min_solution_slot][0] += 1;
+        self.histogram[farthest_slot][1] += 1;
+        self.by_min_solution_step
+            .offer(numbers.min_solution_step, row.id);
+        self.by_farthest_step.offer(farthest_step, row.id);
         Ok(())
     }
 
@@ -66,8 +95,7 @@ impl GroupTally {
         }
         Ok(GroupRow {
             key,
-            size: u32::try_from(self.ids.len())
-                .map_err(|_| Error::inconsistent(format!("group {key} is too large")))?,
+            size: self.n_layouts,
             smallest_code: self.smallest_code.clone(),
             diameter: self.diameter,
             n_solved: self.n_solved,
@@ -76,11 +104,47 @@ impl GroupTally {
             mirror_group_num,
         })
     }
+
+    /// The group's histogram: the steps some layout has, ascending.
+    pub(crate) fn histogram(&self) -> impl Iterator<Item = HistogramRow> + '_ {
+        (-1..)
+            .zip(&self.histogram)
+            .filter(|(_, counts)| **counts != [0, 0])
+            .map(
+                |(step, &[n_min_solution_step, n_farthest_step])| HistogramRow {
+                    step,
+                    n_min_solution_step,
+                    n_farthest_step,
+                },
+            )
+    }
+
+    /// Offers the group's hardest layouts to its class's rankings by
+    /// min_solution_step and by farthest_step: a class's hardest are among
+    /// its groups' hardest.
+    pub(crate) fn offer_hardest(
+        &self,
+        by_min_solution_step: &mut Ranking,
+        by_farthest_step: &mut Ranking,
+    ) {
+        by_min_solution_step.offer_all(&self.by_min_solution_step);
+        by_farthest_step.offer_all(&self.by_farthest_step);
+    }
+
+    /// The group's hardest layouts as `layout_group_hardest` ranks them:
+    /// pairs of ids by min_solution_step and by farthest_step, hardest first.
+    pub(crate) fn hardest(&self) -> impl Iterator<Item = (u32, u32)> {
+        self.by_min_solution_step
+            .ids()
+            .into_iter()
+            .zip(self.by_farthest_step.ids())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rows::LayoutNumbers;
 
     const KEY: GroupKey = GroupKey {
         jiang: 1,
@@ -97,11 +161,13 @@ mod tests {
             group_index,
             is_mirror: false,
             is_mirror_as_released: false,
-            farthest_step,
-            farthest_num: 1,
-            min_solution_step,
-            min_solution_num: u32::from(min_solution_step >= 0),
-            solution_num: u32::from(min_solution_step >= 0),
+            numbers: LayoutNumbers {
+                farthest_step,
+                farthest_num: 1,
+                min_solution_step,
+                min_solution_num: u32::from(min_solution_step >= 0),
+                solution_num: u32::from(min_solution_step >= 0),
+            },
         }
     }
 
@@ -135,6 +201,22 @@ mod tests {
         assert_eq!(group.n_solved, 0);
         assert_eq!(group.max_min_solution_step, -1);
         assert_eq!(group.max_min_solution_code, None);
+    }
+
+    #[test]
+    fn counts_the_histogram_and_ranks_the_hardest() {
+        let mut tally = GroupTally::new(&row(5, 0, 3, 2));
+        for row in [row(5, 0, 3, 2), row(8, 1, 4, 0), row(9, 2, 2, 2)] {
+            tally.add(&row).unwrap();
+        }
+        let histogram: Vec<HistogramRow> = tally.histogram().collect();
+        let counts: Vec<(i32, u32, u32)> = histogram
+            .iter()
+            .map(|row| (row.step, row.n_min_solution_step, row.n_farthest_step))
+            .collect();
+        assert_eq!(counts, [(0, 1, 0), (2, 2, 1), (3, 0, 1), (4, 0, 1)]);
+        let hardest: Vec<(u32, u32)> = tally.hardest().collect();
+        assert_eq!(hardest, [(5, 8), (9, 5), (8, 9)]);
     }
 
     #[test]

@@ -3,16 +3,15 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use rusqlite::{params, Connection, OpenFlags, Statement};
+use rusqlite::{Connection, OpenFlags, Statement};
 
+use crate::derive::{insert_details, Tallies, DERIVE_CLASSES};
 use crate::error::{Error, ErrorKind, Result};
-use crate::members;
 use crate::meta;
 use crate::migrate::{apply_migrations, create_indexes, MIGRATIONS};
 use crate::rows::{
     GroupKey, LayoutRow, GROUP_COLUMNS, LAYOUT_COLUMNS, N_GROUP_COLUMNS, N_LAYOUT_COLUMNS,
 };
-use crate::tally::GroupTally;
 
 /// Layout rows per INSERT statement. Multi-row statements spend less on the
 /// per-statement work: measured on synthetic rows, 0.89 million rows/s one
@@ -34,25 +33,6 @@ const BULK_PRAGMAS: &str = "
     PRAGMA threads = 2;
 ";
 
-/// Derives `layout_class` from `layout_group`: a class row is a sum over the
-/// class's groups, so it cannot disagree with them.
-const DERIVE_CLASSES: &str = "
-    INSERT INTO layout_class
-    WITH class AS (
-        SELECT jiang, bing, style, sum(size) AS n_layouts, count(*) AS n_groups,
-               sum(n_solved > 0) AS n_solvable_groups, sum(n_solved) AS n_solved,
-               max(size) AS largest_group_size, max(diameter) AS diameter,
-               max(max_min_solution_step) AS max_min_solution_step
-        FROM layout_group
-        GROUP BY jiang, bing, style
-    )
-    SELECT class.*,
-           (SELECT min(g.max_min_solution_code) FROM layout_group AS g
-            WHERE (g.jiang, g.bing, g.style) = (class.jiang, class.bing, class.style)
-              AND g.max_min_solution_step = class.max_min_solution_step)
-    FROM class;
-";
-
 /// Writes a new database: layouts in ascending id, then [`Writer::finish`].
 /// The group rows, class rows and most of `meta` are derived from the layout
 /// rows, so they cannot disagree with them.
@@ -62,9 +42,7 @@ const DERIVE_CLASSES: &str = "
 pub struct Writer {
     conn: Connection,
     /// Every group met so far.
-    groups: HashMap<GroupKey, GroupTally>,
-    /// The id the last layout row had.
-    last_id: Option<u32>,
+    tallies: Tallies,
 }
 
 impl Writer {
@@ -94,8 +72,7 @@ impl Writer {
         tx.commit()?;
         Ok(Writer {
             conn,
-            groups: HashMap::new(),
-            last_id: None,
+            tallies: Tallies::default(),
         })
     }
 
@@ -104,24 +81,7 @@ impl Writer {
     /// of rows of its group before it.
     pub fn insert_layouts(&mut self, rows: &[LayoutRow]) -> Result<()> {
         for row in rows {
-            if let Some(last) = self.last_id.filter(|&last| row.id <= last) {
-                return Err(Error::inconsistent(format!(
-                    "layout id {} after id {last}: ids must ascend",
-                    row.id
-                )));
-            }
-            if row.is_mirror && !row.is_mirror_as_released {
-                return Err(Error::inconsistent(format!(
-                    "layout {} is a mirror image but not as released: the released flag \
-                     marks every mirror image",
-                    row.code
-                )));
-            }
-            self.groups
-                .entry(row.group)
-                .or_insert_with(|| GroupTally::new(row))
-                .add(row)?;
-            self.last_id = Some(row.id);
+            self.tallies.add(row)?;
         }
         let tx = self.conn.transaction()?;
         {
@@ -144,20 +104,22 @@ impl Writer {
         Ok(())
     }
 
-    /// Completes the database in one transaction: writes the group rows and
-    /// their members, the class rows and the rest of `meta`, creates the
-    /// indexes, runs `ANALYZE` and marks the file complete.
+    /// Completes the database in one transaction: writes the group rows, the
+    /// class rows, the histograms and hardest layouts of both and the rest of
+    /// `meta`, creates the indexes, runs `ANALYZE` and marks the file
+    /// complete.
     ///
     /// `mirror_group_nums` gives, for every group, the `group_num` of its
     /// mirror group; each pair must mirror each other, at equal sizes.
     pub fn finish(mut self, mirror_group_nums: &HashMap<GroupKey, u32>) -> Result<()> {
-        if self.groups.is_empty() {
+        if self.tallies.groups.is_empty() {
             return Err(Error::inconsistent("a database needs at least one layout"));
         }
-        check_mirrors(&self.groups, mirror_group_nums)?;
+        check_mirrors(&self.tallies, mirror_group_nums)?;
         let tx = self.conn.transaction()?;
-        insert_groups(&tx, self.groups, mirror_group_nums)?;
+        insert_groups(&tx, &self.tallies, mirror_group_nums)?;
         tx.execute_batch(DERIVE_CLASSES)?;
+        insert_details(&tx, &self.tallies)?;
         let classes = tx
             .prepare(
                 "SELECT jiang || '-' || bing || '-' || style FROM layout_class \
@@ -193,10 +155,8 @@ fn bind_layouts(insert: &mut Statement<'_>, rows: &[LayoutRow]) -> rusqlite::Res
 
 /// Checks that `mirror_group_nums` names a mirror group for exactly the
 /// groups with layouts, and that each pair mirrors each other at equal sizes.
-fn check_mirrors(
-    groups: &HashMap<GroupKey, GroupTally>,
-    mirror_group_nums: &HashMap<GroupKey, u32>,
-) -> Result<()> {
+fn check_mirrors(tallies: &Tallies, mirror_group_nums: &HashMap<GroupKey, u32>) -> Result<()> {
+    let groups = &tallies.groups;
     if let Some(key) = mirror_group_nums
         .keys()
         .find(|key| !groups.contains_key(key))
@@ -216,7 +176,7 @@ fn check_mirrors(
         let mirrors_back = mirror_group_nums.get(&mirror_key) == Some(&key.group_num);
         let same_size = groups
             .get(&mirror_key)
-            .is_some_and(|mirror| mirror.ids.len() == group.ids.len());
+            .is_some_and(|mirror| mirror.n_layouts == group.n_layouts);
         if !(mirrors_back && same_size) {
             return Err(Error::inconsistent(format!(
                 "group {key} has mirror group {mirror_key}, which does not mirror it"
@@ -226,11 +186,11 @@ fn check_mirrors(
     Ok(())
 }
 
-/// Inserts each group's row and members, in key order so that the same
-/// layouts make the same rows in the same places.
+/// Inserts each group's row, in key order so that the same layouts make the
+/// same rows in the same places.
 fn insert_groups(
     conn: &Connection,
-    groups: HashMap<GroupKey, GroupTally>,
+    tallies: &Tallies,
     mirror_group_nums: &HashMap<GroupKey, u32>,
 ) -> Result<()> {
     let mut insert_group = conn.prepare(&insert_sql(
@@ -239,26 +199,10 @@ fn insert_groups(
         N_GROUP_COLUMNS,
         1,
     ))?;
-    let mut insert_members = conn.prepare(
-        "INSERT INTO layout_group_members (jiang, bing, style, group_num, chunk, ids) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-    )?;
-    let mut sorted: Vec<(GroupKey, GroupTally)> = groups.into_iter().collect();
-    sorted.sort_unstable_by_key(|(key, _)| *key);
-    for (key, tally) in sorted {
+    for (key, tally) in tallies.sorted() {
         // check_mirrors made sure that every group has a mirror group.
         let row = tally.to_row(key, mirror_group_nums[&key])?;
         insert_group.execute(&row.sql_values()[..])?;
-        for (chunk, ids) in (0u32..).zip(tally.ids.chunks(members::CHUNK_IDS)) {
-            insert_members.execute(params![
-                key.jiang,
-                key.bing,
-                key.style,
-                key.group_num,
-                chunk,
-                members::encode(ids)
-            ])?;
-        }
     }
     Ok(())
 }

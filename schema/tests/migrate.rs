@@ -33,9 +33,9 @@ fn schema_objects(conn: &Connection) -> Vec<(String, String, Option<String>)> {
 fn migrations_apply_to_an_empty_database_and_record_the_version() {
     let mut conn = Connection::open_in_memory().unwrap();
     assert_eq!(migrate(&mut conn).unwrap(), SCHEMA_VERSION);
-    assert_eq!(SCHEMA_VERSION, 1);
+    assert_eq!(SCHEMA_VERSION, 2);
     assert_eq!(user_version(&conn), SCHEMA_VERSION);
-    assert_eq!(meta_version(&conn).as_deref(), Some("1"));
+    assert_eq!(meta_version(&conn).as_deref(), Some("2"));
     let application_id: i32 = conn
         .pragma_query_value(None, "application_id", |row| row.get(0))
         .unwrap();
@@ -46,11 +46,15 @@ fn migrations_apply_to_an_empty_database_and_record_the_version() {
         .map(|(kind, name, _)| (kind, name))
         .collect();
     let expected = [
+        ("index", "layout_classification"),
         ("index", "layout_code"),
         ("table", "layout"),
         ("table", "layout_class"),
+        ("table", "layout_class_hardest"),
+        ("table", "layout_class_histogram"),
         ("table", "layout_group"),
-        ("table", "layout_group_members"),
+        ("table", "layout_group_hardest"),
+        ("table", "layout_group_histogram"),
         ("table", "meta"),
         ("view", "farthest"),
         ("view", "main"),

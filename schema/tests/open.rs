@@ -153,7 +153,7 @@ fn another_schema_version() {
             error.kind(),
             ErrorKind::SchemaVersion {
                 found: 99,
-                expected: 1,
+                expected: schema::SCHEMA_VERSION,
                 ..
             }
         ),

@@ -6,7 +6,8 @@ use std::collections::HashMap;
 
 use common::{build, build_fixture, code, key, layout, layouts, mirrors, BIG, LEFT, LONE, RIGHT};
 use schema::{
-    ClassRow, Database, ErrorKind, GroupFilter, GroupKey, GroupRow, LayoutRow, Page, Totals, Writer,
+    ClassKey, ClassRow, Database, ErrorKind, GroupFilter, GroupKey, GroupRow, HistogramRow,
+    LayoutRow, Page, Totals, Writer,
 };
 
 fn open_fixture() -> (tempfile::TempDir, Database) {
@@ -227,7 +228,7 @@ fn classes_and_totals_sum_the_groups() {
 fn meta_records_the_build() {
     let (_dir, db) = open_fixture();
     let meta = db.meta().unwrap();
-    assert_eq!(meta.schema_version, 1);
+    assert_eq!(meta.schema_version, schema::SCHEMA_VERSION);
     assert_eq!(meta.engine_version, common::ENGINE_VERSION);
     assert_eq!(meta.classes, ["0-3-0", "1-2-0"]);
     assert!(meta.complete);
@@ -332,4 +333,39 @@ fn layouts_may_arrive_in_several_calls() {
     let db = Database::open(&path).unwrap();
     assert_eq!(db.totals().unwrap().n_layouts, 8);
     assert_eq!(db.layout_by_name(BIG, 2).unwrap().unwrap().id, 9);
+}
+
+/// (step, n_min_solution_step, n_farthest_step) rows.
+fn counts(rows: Vec<HistogramRow>) -> Vec<(i32, u32, u32)> {
+    rows.iter()
+        .map(|row| (row.step, row.n_min_solution_step, row.n_farthest_step))
+        .collect()
+}
+
+#[test]
+fn histograms_count_the_layouts_by_step() {
+    let (_dir, db) = open_fixture();
+    // Layouts 2, 5 and 9: farthest_step 4, 3, 4; min_solution_step 2, 0, 2.
+    let big = [(0, 1, 0), (2, 2, 0), (3, 0, 1), (4, 0, 2)];
+    assert_eq!(counts(db.group_histogram(BIG).unwrap()), big);
+    // Two layouts, unsolvable, farthest_step 1.
+    assert_eq!(
+        counts(db.group_histogram(LEFT).unwrap()),
+        [(-1, 2, 0), (1, 0, 2)]
+    );
+    let class = ClassKey {
+        jiang: 1,
+        bing: 2,
+        style: 0,
+    };
+    let expected = [
+        (-1, 4, 0),
+        (0, 1, 0),
+        (1, 0, 4),
+        (2, 2, 0),
+        (3, 0, 1),
+        (4, 0, 2),
+    ];
+    assert_eq!(counts(db.class_histogram(class).unwrap()), expected);
+    assert!(db.group_histogram(key(1, 2, 0, 9)).unwrap().is_empty());
 }

@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 
 use klotski::analysis::GroupGraph;
 use klotski::{AllCodes, Class, ClassGroups, Code};
-use schema::{Database, GroupKey, LayoutRow, Writer};
+use schema::{Database, GroupKey, LayoutNumbers, LayoutRow, Writer};
 
 const DEFAULT_CLASSES: [&str; 6] = ["5-4-1", "5-4-2", "2-6-1", "3-5-1", "2-7-1", "2-5-1"];
 
@@ -95,11 +95,13 @@ fn build(out: &Path, classes: &[&str]) -> Result<(), Box<dyn Error>> {
                     group_index,
                     is_mirror: code.layout().is_mirror(),
                     is_mirror_as_released: code.layout().is_mirror_as_released(),
-                    farthest_step: 0,
-                    farthest_num: 1,
-                    min_solution_step: step,
-                    min_solution_num: solvable,
-                    solution_num: solvable,
+                    numbers: LayoutNumbers {
+                        farthest_step: 0,
+                        farthest_num: 1,
+                        min_solution_step: step,
+                        min_solution_num: solvable,
+                        solution_num: solvable,
+                    },
                 });
             }
         }

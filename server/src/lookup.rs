@@ -2,10 +2,9 @@
 //! a 404 that says why when it is not there.
 
 use klotski::{Classification, LayoutRef};
-use schema::{Database, GroupKey, GroupRow, LayoutRow};
+use schema::{ClassKey, ClassRow, Database, GroupKey, GroupRow, LayoutRow};
 
 use crate::error::AppError;
-use crate::model::class_name;
 use crate::state::Catalog;
 
 /// The layout a parsed code, short code or classification names.
@@ -59,24 +58,54 @@ pub(crate) fn group(db: &Database, catalog: &Catalog, key: GroupKey) -> Result<G
     if let Some(group) = db.group(key)? {
         return Ok(group);
     }
-    let class = class_name(key);
-    match catalog.classes.iter().find(|row| row.name() == class) {
-        Some(row) if row.n_groups == 1 => Err(AppError::NotFound(format!(
-            "class {class} has one group, {class}-0: there is no group {key}"
-        ))),
-        Some(row) => Err(AppError::NotFound(format!(
+    let class = key.class();
+    let Some(row) = catalog.classes.iter().find(|row| row.key() == class) else {
+        return Err(AppError::NotFound(absent(
+            catalog,
+            class,
+            &format!(", so no group {key}"),
+        )));
+    };
+    Err(AppError::NotFound(if row.n_groups == 1 {
+        format!("class {class} has one group, {class}-0: there is no group {key}")
+    } else {
+        format!(
             "class {class} has {} groups, {class}-0 to {class}-{}: there is no group {key}",
             row.n_groups,
             row.n_groups - 1
-        ))),
-        // 7-0-0 is the one possible class with no layouts.
-        None if !catalog.meta.partial || class == "7-0-0" => Err(AppError::NotFound(format!(
-            "class {class} has no layouts, so no group {key}"
-        ))),
-        None => Err(AppError::NotFound(format!(
-            "class {class} is not in this database, which holds {}",
+        )
+    }))
+}
+
+/// The class named `key`, from what the database holds.
+pub(crate) fn class(catalog: &Catalog, key: ClassKey) -> Result<&ClassRow, AppError> {
+    catalog
+        .classes
+        .iter()
+        .find(|row| row.key() == key)
+        .ok_or_else(|| AppError::NotFound(absent(catalog, key, "")))
+}
+
+/// Why the database holds no class `key`: it has no layouts (and then
+/// `consequence` follows), or the database holds other classes only.
+fn absent(catalog: &Catalog, key: ClassKey, consequence: &str) -> String {
+    // 7-0-0 is the one possible class with no layouts.
+    if !catalog.meta.partial || key.to_string() == "7-0-0" {
+        format!("class {key} has no layouts{consequence}")
+    } else {
+        format!(
+            "class {key} is not in this database, which holds {}",
             catalog.held()
-        ))),
+        )
+    }
+}
+
+/// A class name as the database's key.
+pub(crate) fn class_key(class: klotski::Class) -> ClassKey {
+    ClassKey {
+        jiang: class.jiang.into(),
+        bing: class.bing.into(),
+        style: class.style.into(),
     }
 }
 

@@ -2,7 +2,7 @@
 //! engine's and the database's types, and the conversions into them.
 
 use klotski::{Code, ShortCode};
-use schema::{ClassRow, GroupKey, GroupRow, LayoutRow};
+use schema::{ClassRow, GroupKey, GroupRow, HistogramRow, LayoutRow};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -424,11 +424,6 @@ fn short_code(id: u32) -> Result<String, AppError> {
         .ok_or_else(|| AppError::Internal(format!("stored id {id} is out of range")))
 }
 
-/// The name `J-B-S` of a group's class.
-pub(crate) fn class_name(key: GroupKey) -> String {
-    format!("{}-{}-{}", key.jiang, key.bing, key.style)
-}
-
 impl MoveStep {
     /// The JSON of `step`.
     pub(crate) fn new(step: &klotski::Move) -> MoveStep {
@@ -581,6 +576,67 @@ impl From<&ClassRow> for ClassStats {
             diameter: row.diameter,
             max_min_solution_step: row.max_min_solution_step,
             max_min_solution_code: row.max_min_solution_code.clone(),
+        }
+    }
+}
+
+/// How many layouts have each number of steps, in two lists: entries with a
+/// count of zero are left out.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Histogram {
+    /// By `min_solution_step`, ascending; step -1 counts the layouts of
+    /// groups without a solved layout.
+    pub min_solution_step: Vec<StepCount>,
+    /// By `farthest_step`, ascending.
+    pub farthest_step: Vec<StepCount>,
+}
+
+/// How many layouts have a number of steps.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StepCount {
+    /// The number of steps.
+    pub step: i32,
+    /// How many layouts have it (at least 1).
+    pub count: u32,
+}
+
+/// A group's histograms.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GroupHistogramResponse {
+    /// The group's name `J-B-S-G`.
+    #[schema(example = "5-4-1-1")]
+    pub group: String,
+    /// Number of layouts: each list's counts add up to it.
+    pub size: u32,
+    /// Its layouts by their numbers.
+    pub histogram: Histogram,
+}
+
+/// A class's summary and histograms.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ClassResponse {
+    /// The class's counts, as `/stats` lists them.
+    pub class: ClassStats,
+    /// Its layouts by their numbers: each list's counts add up to
+    /// `n_layouts`.
+    pub histogram: Histogram,
+}
+
+impl Histogram {
+    /// The two lists of the rows of a histogram table.
+    pub(crate) fn new(rows: &[HistogramRow]) -> Histogram {
+        let list = |count: fn(&HistogramRow) -> u32| {
+            rows.iter()
+                .filter(|row| count(row) > 0)
+                .map(|row| StepCount {
+                    step: row.step,
+                    count: count(row),
+                })
+                .collect()
+        };
+        Histogram {
+            min_solution_step: list(|row| row.n_min_solution_step),
+            farthest_step: list(|row| row.n_farthest_step),
         }
     }
 }

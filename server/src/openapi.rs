@@ -23,6 +23,7 @@ use utoipa::OpenApi;
     tags(
         (name = "cases", description = "Layouts, their solutions and paths between them."),
         (name = "groups", description = "Groups: sets of layouts joined by steps."),
+        (name = "classes", description = "Classes: layouts of the same pieces, and how hard they are."),
         (name = "service", description = "Counts, health and this document."),
     )
 )]

@@ -3,7 +3,7 @@
 
 mod common;
 
-use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::rc::Rc;
 use std::time::Duration;
 
@@ -399,6 +399,55 @@ async fn groups_and_their_cases() {
     }
 }
 
+/// Histogram lists as the API writes them, from counts by step.
+fn histogram_json(counts: &BTreeMap<i32, [u32; 2]>) -> Value {
+    let list = |which: usize| -> Vec<Value> {
+        counts
+            .iter()
+            .filter(|(_, n)| n[which] > 0)
+            .map(|(step, n)| json!({"step": step, "count": n[which]}))
+            .collect()
+    };
+    json!({"min_solution_step": list(0), "farthest_step": list(1)})
+}
+
+/// Every group's and class's histogram against the reference analysis of
+/// every layout.
+#[tokio::test]
+async fn histograms_count_the_engine_numbers() {
+    let app = test_app();
+    for class in CLASSES {
+        let groups = ClassGroups::build(class.parse().unwrap());
+        let mut class_counts = BTreeMap::new();
+        for group_num in 0..groups.n_groups() {
+            let graph = GroupGraph::build(groups.group_codes(group_num).collect());
+            let mut counts: BTreeMap<i32, [u32; 2]> = BTreeMap::new();
+            for node in 0..graph.n_nodes() as u32 {
+                let numbers = reference::analyse_layout(&graph, node).analysis;
+                let farthest_step = i32::try_from(numbers.farthest_step).unwrap();
+                for (step, which) in [(numbers.min_solution_step, 0), (farthest_step, 1)] {
+                    counts.entry(step).or_default()[which] += 1;
+                    class_counts.entry(step).or_insert([0, 0])[which] += 1;
+                }
+            }
+            let name = format!("{class}-{group_num}");
+            let (status, body) = get(&app, &format!("/group/{name}/histogram")).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            let expected = json!({
+                "group": name,
+                "size": graph.n_nodes(),
+                "histogram": histogram_json(&counts),
+            });
+            assert_eq!(body, expected);
+        }
+        let (status, body) = get(&app, &format!("/class/{class}")).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["class"]["name"], class);
+        assert_eq!(body["class"]["n_groups"], groups.n_groups());
+        assert_eq!(body["histogram"], histogram_json(&class_counts));
+    }
+}
+
 #[tokio::test]
 async fn groups_filter_and_page() {
     let app = test_app();
@@ -539,6 +588,12 @@ async fn errors_say_what_is_wrong() {
         ("/group/7-0-7-2", absent, "not_found", "class 7-0-7 has 2 groups, 7-0-7-0 to 7-0-7-1: there is no group 7-0-7-2"),
         ("/group/7-0-7-2/cases", absent, "not_found", "there is no group 7-0-7-2"),
         ("/group/x/cases", bad, "invalid_name", "\"x\" is not J-B-S-G"),
+        ("/group/7-0-7-2/histogram", absent, "not_found", "there is no group 7-0-7-2"),
+        ("/group/7-0-0-0/histogram", absent, "not_found", "class 7-0-0 has no layouts, so no group 7-0-0-0"),
+        ("/class/5-4-1", absent, "not_found", "class 5-4-1 is not in this database, which holds 6 of 203 classes"),
+        ("/class/7-0-0", absent, "not_found", "class 7-0-0 has no layouts"),
+        ("/class/7-0", bad, "invalid_name", "not a class name: \"7-0\" is not J-B-S: expected 3 numbers joined by '-', e.g. 5-4-1"),
+        ("/class/8-0-0", bad, "invalid_name", "not a class name: "),
         // Queries.
         ("/group/1-0-0-0/cases?limit=0", bad, "invalid_request", "limit 0 is out of range: a page holds 1 to 1000 items"),
         ("/group/1-0-0-0/cases?limit=1001", bad, "invalid_request", "limit 1001 is out of range"),

@@ -231,6 +231,48 @@ fn example_requests() -> BTreeMap<(&'static str, u16), Vec<String>> {
         s(&["/group/7-0-7-1/cases".into()]),
     );
     add(
+        "/group/{name}/histogram",
+        200,
+        s(&[
+            "/group/7-0-7-1/histogram".into(),
+            "/group/0-2-0-0/histogram".into(),
+        ]),
+    );
+    add(
+        "/group/{name}/histogram",
+        400,
+        s(&[
+            "/group/7-0-7/histogram".into(),
+            "/group/9-9-9-0/histogram".into(),
+        ]),
+    );
+    add(
+        "/group/{name}/histogram",
+        404,
+        s(&["/group/7-0-7-2/histogram".into()]),
+    );
+    add(
+        "/group/{name}/histogram",
+        503,
+        s(&["/group/7-0-7-1/histogram".into()]),
+    );
+    add(
+        "/class/{name}",
+        200,
+        s(&["/class/7-0-7".into(), "/class/0-2-0".into()]),
+    );
+    add(
+        "/class/{name}",
+        400,
+        s(&["/class/7-0-7-1".into(), "/class/8-0-0".into()]),
+    );
+    add(
+        "/class/{name}",
+        404,
+        s(&["/class/5-4-1".into(), "/class/7-0-0".into()]),
+    );
+    add("/class/{name}", 503, s(&["/class/7-0-7".into()]));
+    add(
         "/groups",
         200,
         s(&[

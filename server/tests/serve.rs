@@ -134,6 +134,22 @@ fn a_database_it_cannot_serve_is_one_line_naming_the_fix() {
     }
 }
 
+/// A database built before the schema's last migration: the one the
+/// builder's tests migrate (see `builder/tests/migrate.rs`).
+#[test]
+fn an_older_schema_is_one_line_naming_the_migration() {
+    let old = Path::new(env!("CARGO_MANIFEST_DIR")).join("../builder/tests/data/schema-v1.db");
+    let (code, stderr) = start_on(&old, &[]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    let fix = format!("run `klotski migrate --db {}`", old.display());
+    assert!(
+        stderr.contains("has schema version 1 but this program reads version 2")
+            && stderr.contains(&fix),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn bad_arguments_and_a_busy_port_are_one_line() {
     let (code, stderr) = start_on(common::test_db(), &["--listen", "localhost"]);

@@ -14,8 +14,8 @@ use rayon::prelude::*;
 use schema::{Checkpoint, GroupKey, SavedGroup};
 use tracing::{debug, info};
 
-use super::resume::numbers_of;
 use super::{group_key, Analyses};
+use crate::numbers::numbers_of;
 use crate::progress;
 
 /// One group to analyse: its class's position in the build and its number.

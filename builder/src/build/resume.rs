@@ -7,10 +7,11 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use anyhow::bail;
-use klotski::analysis::LayoutAnalysis;
 use klotski::ClassGroups;
-use schema::{Checkpoint, CheckpointTag, ErrorKind, GroupKey, LayoutNumbers};
+use schema::{Checkpoint, CheckpointTag, ErrorKind, GroupKey};
 use tracing::info;
+
+use crate::numbers::analysis_of;
 
 use super::target::what_it_is;
 use super::{group_key, Analyses};
@@ -121,25 +122,4 @@ fn saved_analyses(checkpoint: &Checkpoint, classes: &[ClassGroups]) -> anyhow::R
         analyses.insert(saved.key, analysis);
     }
     Ok(Ok(analyses))
-}
-
-/// The numbers of one layout as the checkpoint stores them.
-pub(super) fn numbers_of(a: &LayoutAnalysis) -> LayoutNumbers {
-    LayoutNumbers {
-        farthest_step: a.farthest_step,
-        farthest_num: a.farthest_num,
-        min_solution_step: a.min_solution_step,
-        min_solution_num: a.min_solution_num,
-        solution_num: a.solution_num,
-    }
-}
-
-fn analysis_of(n: &LayoutNumbers) -> LayoutAnalysis {
-    LayoutAnalysis {
-        farthest_step: n.farthest_step,
-        farthest_num: n.farthest_num,
-        min_solution_step: n.min_solution_step,
-        min_solution_num: n.min_solution_num,
-        solution_num: n.solution_num,
-    }
 }

@@ -10,6 +10,7 @@ use schema::{GroupKey, LayoutRow, Writer};
 use tracing::info;
 
 use super::{group_key, Analyses};
+use crate::numbers::numbers_of;
 use crate::progress;
 
 /// Rows handed to the writer per call (one transaction each).
@@ -85,11 +86,7 @@ fn class_rows<'a>(
             group_index: name.group_index,
             is_mirror: layout.is_mirror(),
             is_mirror_as_released: layout.is_mirror_as_released(),
-            farthest_step: analysis.farthest_step,
-            farthest_num: analysis.farthest_num,
-            min_solution_step: analysis.min_solution_step,
-            min_solution_num: analysis.min_solution_num,
-            solution_num: analysis.solution_num,
+            numbers: numbers_of(&analysis),
         }
     })
 }

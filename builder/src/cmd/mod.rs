@@ -7,6 +7,7 @@ pub mod export;
 pub mod group;
 pub mod info;
 pub mod layers;
+pub mod migrate;
 pub mod moves;
 pub mod path;
 mod route;

@@ -48,11 +48,5 @@ impl Stored {
 
 /// The five numbers of a stored row.
 pub fn analysis(row: &LayoutRow) -> LayoutAnalysis {
-    LayoutAnalysis {
-        farthest_step: row.farthest_step,
-        farthest_num: row.farthest_num,
-        min_solution_step: row.min_solution_step,
-        min_solution_num: row.min_solution_num,
-        solution_num: row.solution_num,
-    }
+    builder::numbers::analysis_of(&row.numbers)
 }

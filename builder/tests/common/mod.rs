@@ -1,8 +1,74 @@
-//! Running the `klotski` binary from the tests.
+//! The builder's tests' helpers: running the `klotski` binary, and reading a
+//! database back as plain SQL sees it.
 
 #![allow(dead_code)] // each test binary uses a different part
 
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+
+use rusqlite::types::Value;
+use rusqlite::{Connection, OpenFlags};
+
+/// An empty directory for one test of the test file `file`, under cargo's
+/// directory for test files.
+pub fn scratch_dir(file: &str, name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(file).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The database at `path`, read-only.
+pub fn read_only(path: &Path) -> Connection {
+    Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap()
+}
+
+/// Every row of a query, its values joined by `,` as in the original CSVs.
+pub fn lines(conn: &Connection, sql: &str) -> Vec<String> {
+    let mut statement = conn.prepare(sql).unwrap();
+    let n_columns = statement.column_count();
+    statement
+        .query_map([], |row| {
+            let values = (0..n_columns)
+                .map(|i| {
+                    Ok(match row.get::<_, Value>(i)? {
+                        Value::Integer(n) => n.to_string(),
+                        Value::Text(text) => text,
+                        Value::Null => String::new(),
+                        other => panic!("{sql}: unexpected {other:?}"),
+                    })
+                })
+                .collect::<rusqlite::Result<Vec<String>>>()?;
+            Ok(values.join(","))
+        })
+        .unwrap()
+        .collect::<rusqlite::Result<_>>()
+        .unwrap()
+}
+
+/// Every table of a database, row by row, without the build date, and the
+/// SQL of every table, view and index.
+pub fn dump(path: &Path) -> Vec<String> {
+    let conn = read_only(path);
+    let queries = [
+        "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name",
+        "SELECT * FROM layout ORDER BY id",
+        "SELECT * FROM layout_group ORDER BY jiang, bing, style, group_num",
+        "SELECT * FROM layout_class ORDER BY jiang, bing, style",
+        "SELECT * FROM layout_group_histogram ORDER BY jiang, bing, style, group_num, step",
+        "SELECT * FROM layout_class_histogram ORDER BY jiang, bing, style, step",
+        "SELECT * FROM layout_group_hardest ORDER BY jiang, bing, style, group_num, rank",
+        "SELECT * FROM layout_class_hardest ORDER BY jiang, bing, style, rank",
+        "SELECT * FROM meta WHERE key != 'build_date' ORDER BY key",
+    ];
+    let mut rows = Vec::new();
+    for sql in queries {
+        let table = lines(&conn, sql);
+        assert!(!table.is_empty(), "{sql}");
+        rows.extend(table);
+    }
+    rows
+}
 
 /// Runs `klotski` with `args`.
 pub fn klotski(args: &[&str]) -> Output {

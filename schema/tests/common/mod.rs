@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use schema::{GroupKey, LayoutRow, Writer};
+use schema::{GroupKey, LayoutNumbers, LayoutRow, Writer};
 
 /// The engine version the fixture records.
 pub const ENGINE_VERSION: &str = "test-engine";
@@ -50,11 +50,13 @@ pub fn layout(
         is_mirror: id.is_multiple_of(2),
         // The original marked a few layouts by mistake: here id 1.
         is_mirror_as_released: id.is_multiple_of(2) || id == 1,
-        farthest_step,
-        farthest_num: 1 + id % 3,
-        min_solution_step,
-        min_solution_num: solvable,
-        solution_num: solvable * (1 + id % 2),
+        numbers: LayoutNumbers {
+            farthest_step,
+            farthest_num: 1 + id % 3,
+            min_solution_step,
+            min_solution_num: solvable,
+            solution_num: solvable * (1 + id % 2),
+        },
     }
 }
 

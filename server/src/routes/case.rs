@@ -172,8 +172,8 @@ pub(crate) async fn case_moves_get(
         .map(|(step, next)| ValuedMove::new(step, next, row.min_solution_step))
         .collect();
     Ok(Json(MovesResponse {
-        code: row.code,
         min_solution_step: row.min_solution_step,
+        code: row.code,
         moves,
     }))
 }

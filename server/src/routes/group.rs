@@ -1,4 +1,5 @@
-//! `/group/{name}`, `/group/{name}/cases` and `/groups`.
+//! `/group/{name}`, `/group/{name}/cases`, `/group/{name}/histogram` and
+//! `/groups`.
 
 use axum::extract::State;
 use axum::Json;
@@ -11,7 +12,9 @@ use super::page_limit;
 use crate::error::{AppError, ErrorBody};
 use crate::extract::{empty_as_none, Path, Query};
 use crate::lookup;
-use crate::model::{CaseSummary, GroupCasesPage, GroupResponse, GroupsPage};
+use crate::model::{
+    CaseSummary, GroupCasesPage, GroupHistogramResponse, GroupResponse, GroupsPage, Histogram,
+};
 use crate::state::AppState;
 
 /// A group name from a path or a cursor.
@@ -45,6 +48,38 @@ pub(crate) async fn group_get(
         .query(move |db, catalog| lookup::group(db, catalog, key))
         .await?;
     Ok(Json(GroupResponse::from(&group)))
+}
+
+/// A group's layouts counted by `min_solution_step` and by
+/// `farthest_step`, from the database's precomputed histogram.
+#[utoipa::path(
+    get,
+    path = "/group/{name}/histogram",
+    tag = "groups",
+    params(("name" = String, Path, description = "A group name `J-B-S-G`.", example = "5-4-1-1")),
+    responses(
+        (status = 200, description = "The group's histograms.", body = GroupHistogramResponse),
+        (status = 400, description = "Not four numbers joined by `-`, or an impossible class.", body = ErrorBody),
+        (status = 404, description = "No such class in the database, or no such group in the class.", body = ErrorBody),
+        (status = 503, description = "The request took longer than the time limit.", body = ErrorBody),
+    )
+)]
+pub(crate) async fn group_histogram_get(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+) -> Result<Json<GroupHistogramResponse>, AppError> {
+    let key = parse_group(&name)?;
+    let (group, rows) = state
+        .query(move |db, catalog| {
+            let group = lookup::group(db, catalog, key)?;
+            Ok((group, db.group_histogram(key)?))
+        })
+        .await?;
+    Ok(Json(GroupHistogramResponse {
+        group: key.to_string(),
+        size: group.size,
+        histogram: Histogram::new(&rows),
+    }))
 }
 
 /// Paging by a group_index cursor.

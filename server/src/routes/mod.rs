@@ -4,6 +4,7 @@
 //! served, with the parameters and responses declared on each handler.
 
 mod case;
+mod class;
 mod group;
 mod path;
 mod service;
@@ -32,6 +33,8 @@ pub(crate) fn api_router() -> OpenApiRouter<AppState> {
         .routes(routes!(path::path_get))
         .routes(routes!(group::group_get))
         .routes(routes!(group::group_cases_get))
+        .routes(routes!(group::group_histogram_get))
+        .routes(routes!(class::class_get))
         .routes(routes!(group::groups_list))
         .routes(routes!(service::stats_get))
         .routes(routes!(service::health_get))
