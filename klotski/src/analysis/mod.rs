@@ -16,6 +16,8 @@
 //!   minimum solutions (the searches from the solved layouts, cheap).
 //! - [`analyse_class`]: every group of a class, each symmetry orbit of groups
 //!   analysed once.
+//! - [`GroupShape`]: whether a group is small, dense or sparse, which
+//!   decides how it is analysed.
 
 // The search engine.
 mod batches;
@@ -40,6 +42,7 @@ mod solutions;
 pub use class::analyse_class;
 pub use graph::GroupGraph;
 pub use pipeline::analyse_group;
+pub use shape::GroupShape;
 pub use solutions::{analyse_solutions, SolutionReport};
 
 /// The five numbers of one layout.

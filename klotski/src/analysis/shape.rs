@@ -18,6 +18,29 @@ pub(crate) struct FirstSweep {
     pub(crate) radius: usize,
 }
 
+/// A group's shape as the analysis sees it (see [`super::analyse_group`]):
+/// for profiles and benchmarks.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, PartialOrd, Ord, Hash)]
+pub enum GroupShape {
+    /// At most 1024 layouts.
+    Small,
+    /// Small diameter: a ball of 1024 layouts has a radius under 8.
+    Dense,
+    /// Long corridors.
+    Sparse,
+}
+
+impl GroupShape {
+    /// The shape of `graph`'s group.
+    pub fn of(graph: &GroupGraph) -> GroupShape {
+        match Shape::of(graph) {
+            Shape::Small => GroupShape::Small,
+            Shape::Dense(_) => GroupShape::Dense,
+            Shape::Sparse(_) => GroupShape::Sparse,
+        }
+    }
+}
+
 /// How a group is analysed.
 pub(crate) enum Shape {
     /// At most one batch of nodes: every orbit is searched, with no plan.
