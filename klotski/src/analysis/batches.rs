@@ -6,8 +6,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
+use super::bfs::breadth_first_order;
 use super::bit_bfs::{BitBfs, Tracking};
 use super::lanes::{LaneSet, NarrowLanes, WIDTH};
+use super::node_set::NodeSet;
 use super::GroupGraph;
 
 /// Searches from every batch, each worker thread reusing one search state
@@ -97,9 +99,9 @@ pub(crate) fn batch_width(n_sources: usize) -> usize {
 /// batches of scattered sources keep every node busy for most levels.
 /// Seeds come in breadth-first order from node 0, so each ball grows from
 /// the edge of the region already assigned.
-pub(crate) fn ball_batches(graph: &GroupGraph, wanted: &[bool], width: usize) -> Vec<Vec<u32>> {
+pub(crate) fn ball_batches(graph: &GroupGraph, wanted: &NodeSet, width: usize) -> Vec<Vec<u32>> {
     let n = graph.n_nodes();
-    let mut assigned: Vec<bool> = wanted.iter().map(|&wanted| !wanted).collect();
+    let mut assigned: Vec<bool> = (0..n as u32).map(|node| !wanted.contains(node)).collect();
     let mut visited_in = vec![usize::MAX; n];
     let mut batches: Vec<Vec<u32>> = Vec::with_capacity(n.div_ceil(width));
     let mut queue = VecDeque::new();
@@ -128,22 +130,4 @@ pub(crate) fn ball_batches(graph: &GroupGraph, wanted: &[bool], width: usize) ->
         batches.push(batch);
     }
     batches
-}
-
-/// All nodes in breadth-first order from node 0 (a group is connected).
-fn breadth_first_order(graph: &GroupGraph) -> Vec<u32> {
-    let mut seen = vec![false; graph.n_nodes()];
-    let mut order = Vec::with_capacity(graph.n_nodes());
-    let mut queue = VecDeque::from([0u32]);
-    seen[0] = true;
-    while let Some(node) = queue.pop_front() {
-        order.push(node);
-        for &next in graph.neighbours(node) {
-            if !std::mem::replace(&mut seen[next as usize], true) {
-                queue.push_back(next);
-            }
-        }
-    }
-    assert_eq!(order.len(), graph.n_nodes(), "a group is connected");
-    order
 }

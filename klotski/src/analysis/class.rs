@@ -9,8 +9,9 @@
 
 use rayon::prelude::*;
 
-use super::fast::analyse_group;
-use super::plain::FirstSweep;
+use super::pipeline::analyse_group;
+use super::records::Farthest;
+use super::shape::Shape;
 use super::solutions::{combine, nearest_solved, SolutionSearches};
 use super::symmetry::{Orbits, Symmetry};
 use super::{GroupGraph, LayoutAnalysis};
@@ -96,10 +97,13 @@ fn derive(
     let farthest = (0..graph.n_nodes() as u32)
         .map(|node| {
             let analysis = image_of(graph.code(node));
-            (analysis.farthest_step, analysis.farthest_num)
+            Farthest {
+                step: analysis.farthest_step,
+                count: analysis.farthest_num,
+            }
         })
         .collect();
-    let searches = SolutionSearches::for_group(&FirstSweep::of(&graph), None);
+    let searches = SolutionSearches::for_shape(&Shape::of(&graph), None);
     combine(
         farthest,
         nearest_solved(&graph, &Orbits::of(&graph), searches).0,

@@ -16,25 +16,33 @@
 //!   minimum solutions (the searches from the solved layouts, cheap).
 //! - [`analyse_class`]: every group of a class, each symmetry orbit of groups
 //!   analysed once.
+//! - [`GroupShape`]: whether a group is small, dense or sparse, which
+//!   decides how it is analysed.
 
+// The search engine.
 mod batches;
+mod bfs;
 mod bit_bfs;
-mod class;
-mod farthest;
-mod fast;
 mod graph;
 mod lanes;
 mod node_set;
-mod plain;
-mod plain_solutions;
-pub mod reference;
-mod sampled;
-mod solutions;
 mod symmetry;
+// The vocabulary of the farthest searches.
+mod records;
+// The strategies and the pipeline that joins them.
+mod batched;
+mod class;
+mod pipeline;
+mod plain_solutions;
+mod plan;
+pub mod reference;
+mod shape;
+mod solutions;
 
 pub use class::analyse_class;
-pub use fast::analyse_group;
 pub use graph::GroupGraph;
+pub use pipeline::analyse_group;
+pub use shape::GroupShape;
 pub use solutions::{analyse_solutions, SolutionReport};
 
 /// The five numbers of one layout.

@@ -13,6 +13,35 @@ impl NodeSet {
         }
     }
 
+    /// The set of the nodes below `n` that `keep` keeps.
+    pub(crate) fn from_fn(n: usize, mut keep: impl FnMut(u32) -> bool) -> NodeSet {
+        let mut set = NodeSet::new(n);
+        for node in 0..n as u32 {
+            if keep(node) {
+                set.insert(node);
+            }
+        }
+        set
+    }
+
+    /// A bound above every node the set can hold (at least its `n`).
+    pub(crate) fn bound(&self) -> usize {
+        self.words.len() * 64
+    }
+
+    /// Number of nodes in the set.
+    pub(crate) fn count(&self) -> usize {
+        self.words
+            .iter()
+            .map(|word| word.count_ones() as usize)
+            .sum()
+    }
+
+    /// The nodes in the set, ascending.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        bit_indexes(&self.words).map(|node| node as u32)
+    }
+
     #[inline]
     pub(crate) fn contains(&self, node: u32) -> bool {
         self.words[node as usize / 64] >> (node % 64) & 1 != 0
@@ -66,6 +95,21 @@ impl NodeSet {
     }
 }
 
+/// The indexes of the set bits of `words`, ascending, bit `b` of word `w`
+/// being index `64 * w + b`.
+pub(crate) fn bit_indexes(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    words.iter().enumerate().flat_map(|(w, &word)| {
+        let mut rest = word;
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let bit = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                w * 64 + bit
+            })
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -87,6 +131,11 @@ mod tests {
         difference.drain(|node| drained.push(node));
         assert_eq!(drained, [0, 3, 64, 199]);
         assert_eq!(difference.count_difference(&other), 0);
+        assert_eq!(set.iter().collect::<Vec<_>>(), [0, 3, 64, 130, 199]);
+        assert_eq!(set.count(), 5);
+        let odd = NodeSet::from_fn(200, |node| node % 2 == 1);
+        assert_eq!(odd.count(), 100);
+        assert!(odd.iter().all(|node| node % 2 == 1));
         set.clear();
         assert_eq!(set.count_difference(&other), 0);
     }

@@ -5,10 +5,11 @@ use rayon::prelude::*;
 
 use super::batches::{ball_batches, merge_all, search_batches, share_out};
 use super::bit_bfs::{AfterLevels, BitBfs, Survivors, Tracking, Visitor};
-use super::farthest::{self, FarthestOfAll};
 use super::lanes::{LaneSet, Lanes, NarrowLanes, WIDTH};
-use super::plain::FirstSweep;
+use super::node_set::NodeSet;
 use super::plain_solutions::PlainSolutionSearch;
+use super::records::{Farthest, FarthestOfAll};
+use super::shape::Shape;
 use super::symmetry::{Orbits, Symmetry};
 use super::{GroupGraph, LayoutAnalysis};
 
@@ -36,34 +37,30 @@ pub(crate) enum SolutionSearches<'a> {
     PlainIfFewLive,
     /// Bit-parallel batches, serving the farthest sources `servable` (see
     /// [`nearest_solved`]).
-    Batched { servable: Option<&'a [bool]> },
+    Batched { servable: Option<&'a NodeSet> },
 }
 
 impl<'a> SolutionSearches<'a> {
-    /// The searches of a group whose shape `first_sweep` tells: in a sparse
-    /// group plain ones if few sources are live, which serve no farthest
-    /// source (there they would run the solution searches, which otherwise
-    /// end early, to the end); in a dense group batches serving `servable`.
-    pub(crate) fn for_group(
-        first_sweep: &FirstSweep,
-        servable: Option<&'a [bool]>,
-    ) -> SolutionSearches<'a> {
-        if first_sweep.is_sparse() {
-            SolutionSearches::PlainIfFewLive
-        } else {
-            SolutionSearches::Batched { servable }
+    /// The searches of a group of this `shape`: in a sparse group plain
+    /// ones if few sources are live, which serve no farthest source (there
+    /// they would run the solution searches, which otherwise end early, to
+    /// the end); else batches serving `servable`.
+    pub(crate) fn for_shape(shape: &Shape, servable: Option<&'a NodeSet>) -> SolutionSearches<'a> {
+        match shape {
+            Shape::Sparse(_) => SolutionSearches::PlainIfFewLive,
+            Shape::Small | Shape::Dense(_) => SolutionSearches::Batched { servable },
         }
     }
 }
 
 /// Joins every node's farthest numbers and solution numbers.
-pub(crate) fn combine(farthest: Vec<(u32, u32)>, nearest: Vec<Nearest>) -> Vec<LayoutAnalysis> {
+pub(crate) fn combine(farthest: Vec<Farthest>, nearest: Vec<Nearest>) -> Vec<LayoutAnalysis> {
     farthest
         .into_iter()
         .zip(nearest)
-        .map(|((farthest_step, farthest_num), nearest)| LayoutAnalysis {
-            farthest_step,
-            farthest_num,
+        .map(|(farthest, nearest)| LayoutAnalysis {
+            farthest_step: farthest.step,
+            farthest_num: farthest.count,
             min_solution_step: nearest.step,
             min_solution_num: nearest.n_nearest,
             solution_num: nearest.n_solutions,
@@ -88,7 +85,7 @@ pub struct SolutionReport {
 /// `min_solution_num`. Costs the solution part of [`super::analyse_group`]
 /// (the farthest numbers, the dear part, are not computed).
 pub fn analyse_solutions(graph: &GroupGraph) -> Vec<SolutionReport> {
-    let searches = SolutionSearches::for_group(&FirstSweep::of(graph), None);
+    let searches = SolutionSearches::for_shape(&Shape::of(graph), None);
     let (nearest, _) = solutions(graph, &Orbits::of(graph), true, searches);
     nearest
         .into_par_iter()
@@ -142,9 +139,9 @@ impl Nearest {
 pub(crate) struct ServedFarthest {
     /// The served sources.
     pub(crate) sources: Vec<u32>,
-    /// Their records, as [`farthest::farthest_records`] makes them (empty
-    /// when none was served).
-    pub(crate) records: Vec<(u32, u32)>,
+    /// Their records, one source per orbit weighted by the orbit's size
+    /// (empty when none was served).
+    pub(crate) records: Vec<Farthest>,
 }
 
 /// Serve the farthest sources of a solution batch when at least this share
@@ -202,7 +199,7 @@ fn solutions(
     let is_source = |node: u32| {
         graph.is_solved(node) && mirror.is_none_or(|mirror| node <= mirror[node as usize])
     };
-    let sources: Vec<bool> = (0..n as u32).map(is_source).collect();
+    let sources = NodeSet::from_fn(n, is_source);
     let pass = SolutionPass {
         graph,
         orbits,
@@ -283,10 +280,8 @@ impl SolutionPass<'_> {
     /// One plain search per source when few are live after
     /// [`PLAIN_LEVELS`] levels (see [`PLAIN_WHEN_LIVE_AT_MOST`]), else
     /// [`SolutionPass::batched`].
-    fn plain_if_few_live(&self, sources: &[bool]) -> Vec<WorkerFound> {
-        let list: Vec<u32> = (0..sources.len() as u32)
-            .filter(|&node| sources[node as usize])
-            .collect();
+    fn plain_if_few_live(&self, sources: &NodeSet) -> Vec<WorkerFound> {
+        let list: Vec<u32> = sources.iter().collect();
         if n_live_after(self.graph, &list, PLAIN_LEVELS) > PLAIN_WHEN_LIVE_AT_MOST {
             return self.batched(sources, None);
         }
@@ -310,9 +305,9 @@ impl SolutionPass<'_> {
     /// Bit-parallel ball batches, each stopping once at most 128 of its
     /// sources are live; then the survivors of every batch, together in
     /// 128-lane searches.
-    fn batched(&self, sources: &[bool], servable: Option<&[bool]>) -> Vec<WorkerFound> {
+    fn batched(&self, sources: &NodeSet, servable: Option<&NodeSet>) -> Vec<WorkerFound> {
         let graph = self.graph;
-        let wanted = |source: u32| servable.is_some_and(|servable| servable[source as usize]);
+        let wanted = |source: u32| servable.is_some_and(|servable| servable.contains(source));
         let init = || self.new_found();
         let mut per_worker = search_batches(
             graph,
@@ -434,7 +429,7 @@ impl SolutionPass<'_> {
                 .extend(sources.map(|(&source, _)| source));
         }
         if found.served.records.is_empty() {
-            found.served.records = vec![(0, 0); self.graph.n_nodes()];
+            found.served.records = vec![Farthest::default(); self.graph.n_nodes()];
         }
         let weights = batch
             .iter()
@@ -477,7 +472,7 @@ fn merge_served(per_worker: Vec<ServedFarthest>) -> ServedFarthest {
         .map(|served| served.records)
         .filter(|records| !records.is_empty())
         .collect();
-    let records = merge_all(records, |a, b| *a = farthest::merge_farthest(*a, *b));
+    let records = merge_all(records, |a, b| *a = a.merge(*b));
     ServedFarthest { sources, records }
 }
 

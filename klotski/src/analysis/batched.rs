@@ -1,0 +1,104 @@
+//! Bit-parallel farthest searches from a set of sources, in ball batches
+//! over the worker threads: the records they leave at every node and, when
+//! asked, every source's slack.
+
+use super::batches::{ball_batches, batch_width, search_batches};
+use super::bit_bfs::{Tracking, Visitor};
+use super::lanes::{LaneSet, Lanes};
+use super::node_set::NodeSet;
+use super::records::{merge_into, Farthest, FarthestOfAll, SourceSlack};
+use super::GroupGraph;
+
+/// What searches from a set of sources found.
+pub(crate) struct Searched {
+    /// Per node: the farthest record of the searched sources.
+    pub(crate) records: Vec<Farthest>,
+    /// Per source, when measured: its slack against the bounds.
+    pub(crate) slacks: Vec<SourceSlack>,
+}
+
+/// Searches from the `sources`, each counted with its `weight`; with lower
+/// `bounds` on eccentricity, also measures every source's slack against
+/// them (see [`SlackMeter`]).
+pub(crate) fn search(
+    graph: &GroupGraph,
+    sources: &NodeSet,
+    weight: impl Fn(u32) -> u32 + Sync,
+    bounds: Option<&[u32]>,
+) -> Searched {
+    let n = graph.n_nodes();
+    let per_worker = search_batches(
+        graph,
+        &ball_batches(graph, sources, batch_width(sources.count())),
+        Tracking::Arrivals,
+        || Searched {
+            records: vec![Farthest::default(); n],
+            slacks: Vec::new(),
+        },
+        |bfs, batch, searched| {
+            let weights = batch.iter().map(|&source| Some(weight(source)));
+            let records = FarthestOfAll::new(&mut searched.records, weights);
+            let mut visitor = (records, bounds.map(SlackMeter::new));
+            bfs.run(batch, &mut visitor);
+            if let Some(meter) = visitor.1 {
+                searched.slacks.extend(meter.slacks(batch));
+            }
+        },
+    );
+    let mut workers = per_worker.into_iter();
+    let mut merged = workers.next().expect("search_batches gives a worker");
+    for worker in workers {
+        merge_into(&mut merged.records, &worker.records);
+        merged.slacks.extend(worker.slacks);
+    }
+    merged
+}
+
+/// Slacks are measured up to this; a larger one counts as this (less rules
+/// out less, so that is safe).
+pub(crate) const MAX_SLACK: u32 = 16;
+
+/// Measures every source's slack against lower bounds on eccentricity: the
+/// least `bound(v) - d(w, v)` over the nodes v its search reaches, 0 when
+/// some v is at least `bound(v)` away, at most [`MAX_SLACK`].
+///
+/// A bit-parallel search measures the slack of each of its sources for one
+/// OR per arrival, into the set of the slack it shows.
+pub(crate) struct SlackMeter<'a> {
+    bounds: &'a [u32],
+    /// Entry t: the sources whose search met some v with `bound(v) - d = t`.
+    met_at: [Lanes; MAX_SLACK as usize],
+}
+
+impl<'a> SlackMeter<'a> {
+    /// A meter against `bounds`, one per node.
+    pub(crate) fn new(bounds: &'a [u32]) -> SlackMeter<'a> {
+        SlackMeter {
+            bounds,
+            met_at: [Lanes::EMPTY; MAX_SLACK as usize],
+        }
+    }
+
+    /// Every source with its slack, `sources[i]` being lane i's.
+    pub(crate) fn slacks<'s>(
+        &'s self,
+        sources: &'s [u32],
+    ) -> impl Iterator<Item = SourceSlack> + 's {
+        sources.iter().enumerate().map(|(lane, &source)| {
+            let lane = Lanes::single(lane);
+            let slack = (0..MAX_SLACK)
+                .find(|&t| !self.met_at[t as usize].and(&lane).is_empty())
+                .unwrap_or(MAX_SLACK);
+            SourceSlack { source, slack }
+        })
+    }
+}
+
+impl Visitor for SlackMeter<'_> {
+    fn arrive(&mut self, level: u32, node: u32, sources: &Lanes, _blocked: &Lanes) {
+        let slack = self.bounds[node as usize].saturating_sub(level);
+        if slack < MAX_SLACK {
+            self.met_at[slack as usize] |= sources;
+        }
+    }
+}

@@ -1,0 +1,104 @@
+//! Plain (single-source) breadth-first search over a group graph: the
+//! sweeps and pivots of a plan, the first sweep that decides a group's
+//! shape, and the breadth-first order that seeds the source batches.
+//!
+//! The reference analyser keeps its own search on purpose: it is the
+//! independent check of everything here.
+
+use super::GroupGraph;
+
+/// One plain search from a node.
+pub(crate) struct PlainSearch {
+    /// Per node, its distance from the start.
+    pub(crate) distances: Vec<u32>,
+    /// Every node in the order the search reached it (a group is connected).
+    pub(crate) order: Vec<u32>,
+}
+
+/// Searches from `start` to every node.
+///
+/// Branch-free in the inner loop: every neighbour is written to the queue's
+/// tail, which moves on only for a node not seen before, and its distance is
+/// the least of the old one and this level's. Whether a neighbour was seen
+/// is a coin toss to the branch predictor; without the branch a search takes
+/// about half the time (0.27 ms against 0.5 ms on the group of `1A9BF0C00`).
+pub(crate) fn search_from(graph: &GroupGraph, start: u32) -> PlainSearch {
+    let n = graph.n_nodes();
+    let mut distances = vec![u32::MAX; n];
+    // One slot more than nodes: a seen neighbour is written past the tail.
+    let mut queue = vec![0u32; n + 1];
+    queue[0] = start;
+    distances[start as usize] = 0;
+    let (mut head, mut tail) = (0, 1);
+    while head < tail {
+        let node = queue[head];
+        head += 1;
+        let next_distance = distances[node as usize] + 1;
+        for &next in graph.neighbours(node) {
+            let old = distances[next as usize];
+            queue[tail] = next;
+            tail += usize::from(old == u32::MAX);
+            distances[next as usize] = old.min(next_distance);
+        }
+    }
+    assert_eq!(tail, n, "a group is connected");
+    queue.truncate(n);
+    PlainSearch {
+        distances,
+        order: queue,
+    }
+}
+
+/// Distances from `start` to every node.
+pub(crate) fn distances_from(graph: &GroupGraph, start: u32) -> Vec<u32> {
+    search_from(graph, start).distances
+}
+
+/// All nodes in breadth-first order from node 0.
+pub(crate) fn breadth_first_order(graph: &GroupGraph) -> Vec<u32> {
+    search_from(graph, 0).order
+}
+
+/// The nodes at the largest of the `distances`: farthest from their search.
+pub(crate) fn farthest_nodes(distances: &[u32]) -> Vec<u32> {
+    let farthest_step = distances.iter().copied().max().unwrap_or(0);
+    (0..distances.len() as u32)
+        .filter(|&node| distances[node as usize] == farthest_step)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_distances_agree_with_the_reference() {
+        let graph = GroupGraph::build(crate::group_of("1A9BF0C00".parse().unwrap()));
+        for start in [0, 4_321, 24_153, graph.n_nodes() as u32 - 1] {
+            let search = search_from(&graph, start);
+            let distances = &search.distances;
+            let farthest = farthest_nodes(distances);
+            let min_solution_step = (0..graph.n_nodes() as u32)
+                .filter(|&node| graph.is_solved(node))
+                .map(|node| distances[node as usize] as i32)
+                .min();
+            let reference = crate::analysis::reference::analyse_layout(&graph, start);
+            let farthest_codes: Vec<_> = farthest.iter().map(|&node| graph.code(node)).collect();
+            assert_eq!(farthest_codes, reference.farthest);
+            assert_eq!(
+                distances[farthest[0] as usize],
+                reference.analysis.farthest_step
+            );
+            assert_eq!(
+                min_solution_step,
+                Some(reference.analysis.min_solution_step)
+            );
+            // The order is breadth-first: distances never fall along it.
+            assert_eq!(search.order[0], start);
+            assert!(search
+                .order
+                .windows(2)
+                .all(|pair| distances[pair[0] as usize] <= distances[pair[1] as usize]));
+        }
+    }
+}
