@@ -98,12 +98,14 @@ impl Candidates {
 
     /// Marks the orbit of `source`, searched by a search taken at `at`.
     fn mark_searched(&mut self, orbits: &Orbits, source: u32, at: u32) {
+        // Checked once, before the loop: `images_of` lists a node that a
+        // symmetry keeps more than once (the block alone at b1, say).
+        debug_assert!(
+            !self.searched.contains(source),
+            "orbit of {source} recorded twice"
+        );
         for image in orbits.images_of(source) {
             self.removed_at[image as usize] = at;
-            debug_assert!(
-                image != source || !self.searched.contains(image),
-                "orbit of {source} recorded twice"
-            );
             self.searched.insert(image);
         }
     }
