@@ -345,7 +345,10 @@ class Game {
       el('p', {}, `A minimum solution of ${s.code}: ${plural(s.min_solution_step, 'step')}; step ${at} of ${s.min_solution_step} reached.`),
       el('ol', { class: 'solution' }, ...s.moves.map((m, i) =>
         el('li', { class: i < at ? 'done' : i === at ? 'next' : '', 'data-solution-step': String(i + 1) }, m.text))));
-    this.solvePanel.querySelector('.next')?.scrollIntoView({ block: 'nearest' });
+    // Keeps the next step in sight inside the list, without scrolling the page.
+    const list = this.solvePanel.querySelector('.solution');
+    const next = list.querySelector('.next');
+    if (next) list.scrollTop = next.offsetTop - list.offsetTop - list.clientHeight / 2;
   }
 
   solutionStep() {
