@@ -10,6 +10,8 @@
 //! - Searches are the engine's (`klotski::paths`: minimum solutions walked
 //!   down the stored numbers, shortest paths, layers); `search.rs` keeps the
 //!   group graphs they need.
+//! - `page.rs` serves the web page under `/ui/` (files in `server/web/`,
+//!   compiled in); it is a client of the JSON API, not part of it.
 //! - [`openapi::document`] is the OpenAPI document, built from the handlers'
 //!   annotations as the routes are registered.
 //!
@@ -35,6 +37,7 @@ mod extract;
 mod lookup;
 mod model;
 pub mod openapi;
+mod page;
 mod pool;
 mod routes;
 mod search;
@@ -61,6 +64,7 @@ pub use state::{AppState, Config};
 pub fn app(state: AppState) -> Router {
     let (router, _) = routes::api_router().split_for_parts();
     router
+        .merge(page::router())
         .fallback(no_route)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn_with_state(

@@ -1,0 +1,119 @@
+//! The web page: a few static files compiled into the binary (`server/web/`),
+//! served under `/ui/`. Every `/ui/...` path that is not a file answers the
+//! same HTML shell, whose script reads the path and draws the view; `/`
+//! redirects to `/ui/`.
+//!
+//! The files are addressed as `/ui/static/{version}/{file}`, where the
+//! version is a hash of all of them: a browser keeps them for a year, and a
+//! new binary with other files has another version. The shell itself is
+//! always revalidated (its `ETag` is the version).
+
+use std::sync::OnceLock;
+
+use axum::extract::Path;
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_NONE_MATCH};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::get;
+use axum::Router;
+
+use crate::error::AppError;
+
+/// The page's files: name, media type, content. The shell is not among
+/// them; it names them.
+const FILES: [(&str, &str, &str); 8] = [
+    ("style.css", "text/css", include_str!("../web/style.css")),
+    ("app.js", JS, include_str!("../web/app.js")),
+    ("api.js", JS, include_str!("../web/api.js")),
+    ("board.js", JS, include_str!("../web/board.js")),
+    ("code.js", JS, include_str!("../web/code.js")),
+    ("chart.js", JS, include_str!("../web/chart.js")),
+    ("play.js", JS, include_str!("../web/play.js")),
+    ("views.js", JS, include_str!("../web/views.js")),
+];
+
+const JS: &str = "text/javascript";
+
+/// The HTML shell; `{version}` stands for the files' version.
+const SHELL: &str = include_str!("../web/index.html");
+
+/// The routes of the page, outside the documented JSON API.
+pub(crate) fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
+    Router::new()
+        .route("/", get(|| async { Redirect::to("/ui/") }))
+        .route("/ui", get(|| async { Redirect::to("/ui/") }))
+        .route("/ui/", get(shell_get))
+        .route("/ui/static/{version}/{file}", get(file_get))
+        .route("/ui/{*view}", get(shell_get))
+}
+
+/// The files' version: FNV-1a over their names and contents, in hex.
+fn version() -> &'static str {
+    static VERSION: OnceLock<String> = OnceLock::new();
+    VERSION.get_or_init(|| {
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for byte in FILES
+            .iter()
+            .flat_map(|(name, _, text)| name.bytes().chain(text.bytes()))
+            .chain(SHELL.bytes())
+        {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+        format!("{hash:016x}")
+    })
+}
+
+/// The shell, with the files' version filled in.
+fn shell() -> &'static str {
+    static TEXT: OnceLock<String> = OnceLock::new();
+    TEXT.get_or_init(|| SHELL.replace("{version}", version()))
+}
+
+async fn shell_get(headers: HeaderMap) -> Response {
+    let etag = format!("\"{}\"", version());
+    let cache = [(CACHE_CONTROL, "no-cache"), (ETAG, etag.as_str())];
+    if headers.get(IF_NONE_MATCH).and_then(|v| v.to_str().ok()) == Some(etag.as_str()) {
+        return (StatusCode::NOT_MODIFIED, cache).into_response();
+    }
+    (cache, [(CONTENT_TYPE, "text/html; charset=utf-8")], shell()).into_response()
+}
+
+async fn file_get(Path((asked, name)): Path<(String, String)>) -> Result<Response, AppError> {
+    let (_, media_type, text) = FILES
+        .iter()
+        .find(|(file, _, _)| *file == name)
+        .ok_or_else(|| AppError::NoRoute(format!("the page has no file {name}")))?;
+    // An old version's file is today's file, but not to be kept.
+    let cache = if asked == version() {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
+    let content_type = HeaderValue::from_str(&format!("{media_type}; charset=utf-8"))
+        .expect("a media type is a header value");
+    Ok((
+        [(CACHE_CONTROL, HeaderValue::from_static(cache))],
+        [(CONTENT_TYPE, content_type)],
+        *text,
+    )
+        .into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shell_names_every_file_by_its_version() {
+        let shell = shell();
+        assert!(!shell.contains("{version}"));
+        assert!(shell.contains(&format!("/ui/static/{}/app.js", version())));
+        assert!(shell.contains(&format!("/ui/static/{}/style.css", version())));
+    }
+
+    #[test]
+    fn the_page_weighs_at_most_150_kb() {
+        let bytes: usize = SHELL.len() + FILES.iter().map(|(_, _, text)| text.len()).sum::<usize>();
+        assert!(bytes <= 150 * 1024, "{bytes} bytes");
+    }
+}

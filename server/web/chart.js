@@ -1,0 +1,59 @@
+// A bar chart in SVG: how many layouts have each number of steps.
+
+const NS = 'http://www.w3.org/2000/svg';
+
+function node(name, attributes, parent) {
+  const element = document.createElementNS(NS, name);
+  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
+  parent?.append(element);
+  return element;
+}
+
+/**
+ * A chart of `counts` (`[{step, count}]`, ascending steps) titled `title`;
+ * each bar has a tooltip, and the figure a table-like description for
+ * screen readers.
+ */
+export function barChart(title, counts, key) {
+  const width = 600;
+  const height = 220;
+  const left = 50;
+  const bottom = 24;
+  const top = 8;
+  const figure = document.createElement('figure');
+  figure.className = 'chart';
+  figure.dataset.chart = key;
+  const caption = document.createElement('figcaption');
+  caption.textContent = title;
+  figure.append(caption);
+  const svg = node('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': `${title}: ${counts.map((c) => `${c.step}: ${c.count}`).join(', ')}` }, figure);
+  if (!counts.length) return figure;
+  const first = counts[0].step;
+  const last = counts[counts.length - 1].step;
+  const most = Math.max(...counts.map((c) => c.count));
+  const span = last - first + 1;
+  const barWidth = (width - left) / span;
+  const plotHeight = height - bottom - top;
+  node('line', { x1: left, y1: top + plotHeight, x2: width, y2: top + plotHeight, class: 'axis' }, svg);
+  const label = (x, y, text, anchor) => {
+    const t = node('text', { x, y, 'text-anchor': anchor, class: 'tick' }, svg);
+    t.textContent = text;
+  };
+  label(left - 6, top + 10, most.toLocaleString('en'), 'end');
+  label(left - 6, top + plotHeight, '0', 'end');
+  label(left + barWidth / 2, height - 6, String(first), 'middle');
+  label(width - barWidth / 2, height - 6, String(last), 'end');
+  for (const c of counts) {
+    const h = Math.max(1, (c.count / most) * plotHeight);
+    const bar = node('rect', {
+      x: left + (c.step - first) * barWidth + 0.5,
+      y: top + plotHeight - h,
+      width: Math.max(1, barWidth - 1),
+      height: h,
+      class: c.step < 0 ? 'bar unsolvable' : 'bar',
+      'data-step': c.step,
+    }, svg);
+    node('title', {}, bar).textContent = `${c.step} steps: ${c.count.toLocaleString('en')} layouts`;
+  }
+  return figure;
+}

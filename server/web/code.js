@@ -1,0 +1,116 @@
+// Layouts as pieces, and the code of a layout (README.md, "The code in
+// brief"): bits 35..32 the 2x2 block's address x + 4y; bits 31..0 two-bit
+// items, first item highest, over the cells not yet covered in reading
+// order: 00 empty, 01 2x1, 10 1x2, 11 1x1.
+
+export const WIDTH = 4;
+export const HEIGHT = 5;
+
+/** The sizes of the four kinds of piece, width x height. */
+export const KINDS = {
+  '2x2': [2, 2],
+  '2x1': [2, 1],
+  '1x2': [1, 2],
+  '1x1': [1, 1],
+};
+const ITEM_KINDS = [null, '2x1', '1x2', '1x1'];
+
+/** A cell's name: column letter and row number, `a1` top-left to `d5`. */
+export const cellName = (x, y) => 'abcd'[x] + (y + 1);
+
+/** The cell `[x, y]` of a name such as `b4`. */
+export const cellAt = (name) => ['abcd'.indexOf(name[0]), Number(name.slice(1)) - 1];
+
+/** A piece of `kind` with its top-left corner at `[x, y]`. */
+export function piece(kind, x, y) {
+  const [w, h] = KINDS[kind];
+  return { kind, x, y, w, h, id: cellName(x, y) };
+}
+
+/** The pieces of a legal code given as 9 hex digits. */
+export function decode(code) {
+  const value = BigInt('0x' + code);
+  const address = Number(value >> 32n);
+  let items = Number(value & 0xffffffffn);
+  const covered = new Set();
+  const block = piece('2x2', address % 4, Math.floor(address / 4));
+  const pieces = [block];
+  const cover = (p) => {
+    for (let dy = 0; dy < p.h; dy++) for (let dx = 0; dx < p.w; dx++) covered.add((p.y + dy) * WIDTH + p.x + dx);
+  };
+  cover(block);
+  let slot = 0;
+  for (let cell = 0; cell < WIDTH * HEIGHT; cell++) {
+    if (covered.has(cell)) continue;
+    const kind = ITEM_KINDS[(items >>> (30 - 2 * slot)) & 3];
+    slot++;
+    if (kind) {
+      const p = piece(kind, cell % WIDTH, Math.floor(cell / WIDTH));
+      pieces.push(p);
+      cover(p);
+    }
+  }
+  return pieces;
+}
+
+/** What is wrong with placing `p` among `pieces`, or null when it fits. */
+export function misfit(pieces, p) {
+  if (p.x + p.w > WIDTH || p.y + p.h > HEIGHT) {
+    return `a ${p.kind} at ${p.id} would stick out of the board`;
+  }
+  const other = pieces.find((q) => p.x < q.x + q.w && q.x < p.x + p.w && p.y < q.y + q.h && q.y < p.y + p.h);
+  return other ? `a ${p.kind} at ${p.id} would overlap the ${other.kind} at ${other.id}` : null;
+}
+
+/** Why `pieces` (inside the board, not overlapping) is not a legal layout, or null. */
+export function illegality(pieces) {
+  const blocks = pieces.filter((p) => p.kind === '2x2').length;
+  if (blocks === 0) return 'there is no 2x2 block: a layout has exactly one';
+  if (blocks > 1) return `there are ${blocks} 2x2 blocks: a layout has exactly one`;
+  const empty = WIDTH * HEIGHT - pieces.reduce((sum, p) => sum + p.w * p.h, 0);
+  if (empty < 2) return `${empty === 0 ? 'no cell is' : 'only one cell is'} empty: a layout has at least two empty cells`;
+  return null;
+}
+
+/** The code of a legal layout: 9 uppercase hex digits. */
+export function encode(pieces) {
+  const block = pieces.find((p) => p.kind === '2x2');
+  const at = new Map(pieces.map((p) => [p.y * WIDTH + p.x, p]));
+  const covered = new Set();
+  const cover = (p) => {
+    for (let dy = 0; dy < p.h; dy++) for (let dx = 0; dx < p.w; dx++) covered.add((p.y + dy) * WIDTH + p.x + dx);
+  };
+  cover(block);
+  let items = 0n;
+  let slot = 0;
+  for (let cell = 0; cell < WIDTH * HEIGHT; cell++) {
+    if (covered.has(cell)) continue;
+    const p = at.get(cell);
+    if (p) {
+      items |= BigInt(ITEM_KINDS.indexOf(p.kind)) << BigInt(30 - 2 * slot);
+      cover(p);
+    }
+    slot++;
+  }
+  return ((BigInt(block.y * WIDTH + block.x) << 32n) | items).toString(16).toUpperCase().padStart(9, '0');
+}
+
+/** The class `J-B-S` of a layout's pieces: two-cell pieces, 1x1 pieces, 2x1 pieces. */
+export function classOf(pieces) {
+  const count = (...kinds) => pieces.filter((p) => kinds.includes(p.kind)).length;
+  return `${count('2x1', '1x2')}-${count('1x1')}-${count('2x1')}`;
+}
+
+/** The board as the API draws it, rows joined by `|`. */
+export function rows(pieces) {
+  const grid = Array.from({ length: HEIGHT }, () => Array(WIDTH).fill('.'));
+  for (const p of pieces) {
+    for (let dy = 0; dy < p.h; dy++) {
+      for (let dx = 0; dx < p.w; dx++) {
+        const mark = { '2x2': '#', '2x1': dx ? '>' : '<', '1x2': dy ? 'v' : '^', '1x1': 'o' }[p.kind];
+        grid[p.y + dy][p.x + dx] = mark;
+      }
+    }
+  }
+  return grid.map((row) => row.join('')).join('|');
+}

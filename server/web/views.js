@@ -1,0 +1,255 @@
+// The views other than a layout's: the start page, group, class, path and
+// compose views, and the small helpers every view uses.
+
+import * as api from './api.js';
+import { drawBoard } from './board.js';
+import { barChart } from './chart.js';
+import { KINDS, cellAt, classOf, decode, encode, illegality, misfit, piece } from './code.js';
+
+/** An HTML element with attributes (`on...` are listeners) and children. */
+export function el(name, attributes = {}, ...children) {
+  const element = document.createElement(name);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (key.startsWith('on')) element.addEventListener(key.slice(2), value);
+    else element.setAttribute(key, value);
+  }
+  element.append(...children.flat().filter((child) => child != null));
+  return element;
+}
+
+/** A link inside the page (the router follows it without a reload). */
+export const link = (href, ...children) => el('a', { href, 'data-link': '' }, ...children);
+
+/** `n` followed by `word`, plural when `n` is not 1. */
+export const plural = (n, word) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
+
+const num = (key, n) => el('strong', { 'data-num': key }, n.toLocaleString('en'));
+
+/** A layout's five numbers as sentences, each a list of parts. */
+export function numbersInWords(info) {
+  const s = info.solution;
+  const f = info.farthest;
+  const lines = [];
+  if (s.min_step < 0) {
+    lines.push(['It cannot be solved: its group has no solved layout (', num('min-step', -1), ').']);
+  } else if (s.min_step === 0) {
+    lines.push(['It is solved (', num('min-step', 0), ' steps from solved).']);
+  } else {
+    lines.push([num('min-step', s.min_step), ` step${s.min_step === 1 ? '' : 's'} from solved, at the fewest.`]);
+    lines.push([num('min-num', s.min_num), ` nearest solved layout${s.min_num === 1 ? ' is' : 's are'} that near.`]);
+    lines.push([num('solution-num', s.num), ` solved layout${s.num === 1 ? ' is' : 's are'} reached by a shortest path that meets no other solved layout first.`]);
+  }
+  lines.push(['The farthest layouts of its group are ', num('farthest-step', f.step), ` step${f.step === 1 ? '' : 's'} away; `, num('farthest-num', f.num), ` ${f.num === 1 ? 'is' : 'are'} that far.`]);
+  return lines;
+}
+
+/** Shows an API error (the server's explanation) as the whole view. */
+export function showError(view, error) {
+  view.replaceChildren(el('div', { class: 'error-view', 'data-error': error.error ?? 'error' },
+    el('h1', {}, error.status === 404 ? 'Not in this database' : 'Cannot show this'),
+    el('p', {}, error.message),
+    el('p', {}, link('/ui/', 'Back to the start page'))));
+}
+
+/** A small board linking to a layout's view. */
+function thumb(code, ...caption) {
+  return el('li', { class: 'thumb' },
+    link(`/ui/case/${code}`, drawBoard(decode(code), { small: true, label: code }), el('span', {}, code)),
+    ...caption);
+}
+
+/**
+ * The famous layouts on the start page, checked against their published
+ * boards and step counts (81, 138, 70, 72, 60) on the full database.
+ */
+const FAMOUS = [
+  ['1A9BF0C00', '横刀立马', 'Across the bridge on horseback'],
+  ['4FEA13400', '峰回路转', 'The path winds round the peaks'],
+  ['1ADEF8000', '指挥若定', 'Commanding with composure'],
+  ['1FA6F8000', '兵分三路', 'Soldiers in three columns'],
+  ['1AFF98000', '齐头并进', 'Advancing abreast'],
+];
+
+export async function startView(view) {
+  view.replaceChildren(el('h1', {}, 'Klotski 华容道: every layout, solved'),
+    el('p', {}, 'Slide the pieces until the 2x2 block reaches the exit at the bottom. Open a layout to play it, ask for hints, or watch a minimum solution.'));
+  const stats = await api.stats();
+  const held = new Set(stats.classes.map((c) => c.name));
+  const famous = el('ul', { class: 'thumbs', 'data-famous': '' });
+  view.append(el('section', {}, el('h2', {}, 'Famous layouts'), famous));
+  for (const [code, name, english] of FAMOUS) {
+    const note = el('span', { class: 'note' }, `${name} · ${english}`);
+    famous.append(thumb(code, note));
+    const kind = classOf(decode(code));
+    if (!held.has(kind)) {
+      note.append(el('br'), `class ${kind} is not in this database`);
+      continue;
+    }
+    api.caseInfo(code).then(
+      (info) => note.append(el('br'), el('span', { 'data-famous-steps': code }, `${info.solution.min_step} steps from solved`)),
+      (error) => note.append(el('br'), el('span', { class: 'error' }, error.message)));
+  }
+  const t = stats.totals;
+  const hardest = el('ul', { class: 'thumbs', 'data-hardest': '' },
+    ...stats.classes.filter((c) => c.jiang === 5 && c.bing === 4 && c.max_min_solution_code)
+      .map((c) => thumb(c.max_min_solution_code, el('span', { class: 'note' },
+        'Class ', link(`/ui/class/${c.name}`, c.name), `: ${c.max_min_solution_step} steps`))));
+  view.append(
+    el('section', {}, el('h2', {}, 'The hardest layout of each standard class (5-4-*)'),
+      hardest.children.length ? hardest : el('p', {}, 'This database holds no class 5-4-*.')),
+    el('section', { 'data-totals': '' }, el('h2', {}, 'In this database'),
+      el('p', {}, `${plural(t.n_layouts, 'layout')} in ${plural(t.n_groups, 'group')} of ${plural(t.n_classes, 'class')}` +
+        `${stats.partial ? ' (a partial database)' : ''}; ${plural(t.n_solved, 'solved layout')}.`),
+      el('ul', { class: 'classes' }, ...stats.classes.map((c) => el('li', {}, link(`/ui/class/${c.name}`, c.name))))));
+}
+
+/** The two charts of a group or class, or the server's reason there are none. */
+async function charts(kind, name) {
+  const box = el('div', { class: 'charts' });
+  try {
+    const h = await api.histogram(kind, name);
+    box.append(
+      barChart('Layouts by steps from solved (-1: cannot be solved)', h.min_solution_step, 'min-solution-step'),
+      barChart('Layouts by steps to their farthest layout', h.farthest_step, 'farthest-step'));
+  } catch (error) {
+    box.append(el('p', { class: 'error', 'data-chart-error': '' }, `No charts: ${error.message}`));
+  }
+  return box;
+}
+
+export async function groupView(view, name) {
+  const g = await api.group(name);
+  const cases = el('ul', { class: 'thumbs', 'data-group-cases': '' });
+  const more = el('button', { type: 'button', 'data-action': 'more' }, 'More layouts');
+  let after = null;
+  const page = async () => {
+    const p = await api.groupCases(g.name, after);
+    cases.append(...p.cases.map((c) => thumb(c.code, el('span', { class: 'note' },
+      c.solution.min_step < 0 ? 'unsolvable' : `${c.solution.min_step} to solved`))));
+    after = p.next;
+    more.hidden = after == null;
+  };
+  more.addEventListener('click', page);
+  const hardest = g.max_min_solution_code;
+  view.replaceChildren(
+    el('h1', {}, 'Group ', el('span', { 'data-group': '' }, g.name)),
+    el('ul', { class: 'facts' },
+      el('li', {}, `${plural(g.size, 'layout')}; the farthest two are ${plural(g.diameter, 'step')} apart.`),
+      el('li', {}, g.n_solved ? `${plural(g.n_solved, 'solved layout')}; the hardest layout needs ${plural(g.max_min_solution_step, 'step')}: ` : 'No solved layout: nothing in it can be solved.',
+        hardest ? link(`/ui/case/${hardest}`, hardest) : ''),
+      el('li', {}, 'Smallest code ', link(`/ui/case/${g.smallest_code}`, g.smallest_code), '.'),
+      el('li', {}, g.is_self_mirror ? 'It is its own mirror image.' : ['Mirror group ', link(`/ui/group/${g.mirror_group}`, g.mirror_group), '.']),
+      el('li', {}, 'Class ', link(`/ui/class/${g.jiang}-${g.bing}-${g.style}`, `${g.jiang}-${g.bing}-${g.style}`), `, group number ${g.group_num}.`)),
+    await charts('group', g.name),
+    el('section', {}, el('h2', {}, 'Its layouts'), cases, more));
+  await page();
+}
+
+export async function classView(view, name) {
+  const stats = await api.stats();
+  const c = stats.classes.find((row) => row.name === name);
+  if (!c) {
+    // The server's explanation of a class it does not hold.
+    await api.histogram('class', name);
+  }
+  const list = el('ul', { class: 'groups', 'data-groups': '' });
+  const more = el('button', { type: 'button', 'data-action': 'more' }, 'More groups');
+  let after = null;
+  const page = async () => {
+    const p = await api.groups(c.jiang, c.bing, c.style, after);
+    list.append(...p.groups.map((g) => el('li', {}, link(`/ui/group/${g.name}`, g.name),
+      `: ${plural(g.size, 'layout')}, ${g.n_solved ? `hardest ${g.max_min_solution_step} steps` : 'unsolvable'}`)));
+    after = p.next;
+    more.hidden = after == null;
+  };
+  more.addEventListener('click', page);
+  view.replaceChildren(
+    el('h1', {}, 'Class ', el('span', { 'data-class': '' }, c.name)),
+    el('p', {}, `${c.jiang} two-cell pieces (${c.style} of them 2x1), ${c.bing} 1x1 pieces: ` +
+      `${plural(c.n_layouts, 'layout')} in ${plural(c.n_groups, 'group')}, ${c.n_solvable_groups} with a solved layout; ` +
+      `the largest group has ${plural(c.largest_group_size, 'layout')}.`),
+    c.max_min_solution_code ? el('p', {}, `The hardest layout needs ${plural(c.max_min_solution_step, 'step')}: `,
+      link(`/ui/case/${c.max_min_solution_code}`, c.max_min_solution_code)) : null,
+    await charts('class', c.name),
+    el('section', {}, el('h2', {}, 'Its groups'), list, more));
+  await page();
+}
+
+export async function pathView(view, from, to) {
+  const p = await api.path(from, to);
+  let k = 0;
+  let playing = false;
+  const board = el('div', { class: 'board-wrap' });
+  const counter = el('p', { 'data-path-step': '' });
+  const steps = el('ol', { class: 'solution' }, ...p.moves.map((m) => el('li', {}, m.text)));
+  const show = () => {
+    board.replaceChildren(drawBoard(decode(p.layouts[k]), { label: p.layouts[k] }));
+    counter.replaceChildren(`Step ${k} of ${p.step}: `, link(`/ui/case/${p.layouts[k]}`, p.layouts[k]));
+    [...steps.children].forEach((li, i) => { li.className = i < k ? 'done' : i === k ? 'next' : ''; });
+  };
+  const go = (n) => { k = Math.max(0, Math.min(p.step, n)); show(); };
+  const button = (text, action, onclick) => el('button', { type: 'button', 'data-action': action, onclick }, text);
+  view.replaceChildren(
+    el('h1', {}, 'A shortest path: ', plural(p.step, 'step')),
+    el('p', {}, 'From ', link(`/ui/case/${p.from}`, p.from), ' to ', link(`/ui/case/${p.to}`, p.to), '.'),
+    el('div', { class: 'play' }, board, el('div', { class: 'side' }, counter,
+      el('div', { class: 'buttons' },
+        button('Start', 'first', () => go(0)), button('Back', 'prev', () => go(k - 1)),
+        button('Next', 'next', () => go(k + 1)),
+        button('Play', 'play', async () => {
+          playing = true;
+          while (playing && k < p.step) {
+            go(k + 1);
+            await new Promise((done) => setTimeout(done, 450));
+          }
+          playing = false;
+        }),
+        button('Stop', 'stop', () => { playing = false; })),
+      steps)));
+  show();
+}
+
+/** Compose a layout on an empty board (or on a copy of `code`). */
+export function composeView(view, code, navigate) {
+  let pieces = code ? decode(code) : [];
+  let kind = '2x2';
+  const board = el('div', { class: 'board-wrap', 'data-compose-board': '' });
+  const status = el('p', { 'data-compose-status': '', role: 'status' });
+  const open = el('button', { type: 'button', 'data-action': 'open-composed' }, 'Open this layout');
+  const palette = el('fieldset', { class: 'palette' }, el('legend', {}, 'Piece to place'),
+    ...Object.keys(KINDS).map((k) => el('label', {},
+      el('input', { type: 'radio', name: 'kind', value: k, 'data-kind-choice': k, ...(k === kind ? { checked: '' } : {}), onchange: () => { kind = k; } }),
+      ` ${k}`)));
+  let note = '';
+  const show = () => {
+    board.replaceChildren(drawBoard(pieces, { cells: true, label: 'Board being composed' }));
+    const why = illegality(pieces);
+    open.disabled = why != null;
+    status.className = why ? 'error' : 'ok';
+    status.dataset.legal = why ? 'no' : 'yes';
+    status.replaceChildren(...[note ? `${note}. ` : '', why ? `Not a legal layout: ${why}.` : ['Legal: code ', el('code', { 'data-composed-code': '' }, encode(pieces)), '.']].flat());
+  };
+  board.addEventListener('click', (event) => {
+    const target = event.target.closest('[data-piece], [data-cell]');
+    if (!target) return;
+    note = '';
+    if (target.dataset.piece) {
+      pieces = pieces.filter((p) => p.id !== target.dataset.piece);
+    } else {
+      const [x, y] = cellAt(target.dataset.cell);
+      const p = piece(kind, x, y);
+      const wrong = misfit(pieces, p);
+      if (wrong) note = `Cannot place: ${wrong}`;
+      else pieces = [...pieces, p];
+    }
+    show();
+  });
+  open.addEventListener('click', () => navigate(`/ui/case/${encode(pieces)}`));
+  view.replaceChildren(
+    el('h1', {}, 'Compose a layout'),
+    el('p', {}, 'Choose a piece, then click the cell for its top-left corner; click a piece to take it away.'),
+    el('div', { class: 'play' }, board, el('div', { class: 'side' }, palette, status,
+      el('div', { class: 'buttons' }, open,
+        el('button', { type: 'button', 'data-action': 'clear', onclick: () => { pieces = []; note = ''; show(); } }, 'Clear')))));
+  show();
+}
