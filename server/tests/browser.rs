@@ -158,6 +158,7 @@ impl Visit<'_> {
         for (suffix, width, height) in [("desktop", 1280, 900), ("phone", 390, 844)] {
             self.browser.resize(width, height);
             self.ready();
+            self.browser.script("window.scrollTo(0, 0)");
             let file = self.shots.join(format!("{name}-{suffix}.png"));
             std::fs::write(&file, self.browser.screenshot()).unwrap();
         }
@@ -202,8 +203,9 @@ fn the_page_in_a_real_browser() {
 type Check = fn(&Visit);
 
 /// What a person does, in order, each named.
-const CHECKS: [(&str, Check); 9] = [
+const CHECKS: [(&str, Check); 10] = [
     ("finding a layout", find_a_layout),
+    ("the page's codes against the engine's", codes),
     ("a bad input in the find box", bad_input),
     ("the best move, undo and redo, hints", best_move),
     ("playing the whole solution by clicking", whole_solution),
@@ -266,6 +268,28 @@ fn find_a_layout(visit: &Visit) {
         .browser
         .script("return document.querySelector('main').dataset.readyMs");
     eprintln!("layout view drawn {ready} ms after navigation (a search, not a page load)");
+}
+
+/// The page draws boards from codes and composes codes from boards
+/// (`code.js`): both agree with the engine on every 997th legal layout.
+fn codes(visit: &Visit) {
+    let all = common::all_codes();
+    let cases: Vec<(String, String)> = (0..klotski::N_LAYOUTS)
+        .step_by(997)
+        .map(|id| {
+            let code = all.code(id).unwrap();
+            (code.to_string(), code.layout().rows().join("|"))
+        })
+        .collect();
+    let wrong = visit.browser.script_with(
+        "const [cases] = arguments;
+         const src = document.querySelector('script[type=module]').src;
+         return import(src.replace('app.js', 'code.js')).then((m) => cases
+           .filter(([code, rows]) => m.rows(m.decode(code)) !== rows || m.encode(m.decode(code)) !== code)
+           .slice(0, 5));",
+        serde_json::json!([cases]),
+    );
+    assert_eq!(wrong, serde_json::json!([]), "of {} layouts", cases.len());
 }
 
 fn bad_input(visit: &Visit) {

@@ -27,6 +27,13 @@ export function piece(kind, x, y) {
   return { kind, x, y, w, h, id: cellName(x, y) };
 }
 
+/** The cells a piece covers, as indices `x + 4y`. */
+function cellsOf(p) {
+  const cells = [];
+  for (let dy = 0; dy < p.h; dy++) for (let dx = 0; dx < p.w; dx++) cells.push((p.y + dy) * WIDTH + p.x + dx);
+  return cells;
+}
+
 /** The pieces of a legal code given as 9 hex digits. */
 export function decode(code) {
   const value = BigInt('0x' + code);
@@ -35,9 +42,7 @@ export function decode(code) {
   const covered = new Set();
   const block = piece('2x2', address % 4, Math.floor(address / 4));
   const pieces = [block];
-  const cover = (p) => {
-    for (let dy = 0; dy < p.h; dy++) for (let dx = 0; dx < p.w; dx++) covered.add((p.y + dy) * WIDTH + p.x + dx);
-  };
+  const cover = (p) => cellsOf(p).forEach((cell) => covered.add(cell));
   cover(block);
   let slot = 0;
   for (let cell = 0; cell < WIDTH * HEIGHT; cell++) {
@@ -77,9 +82,7 @@ export function encode(pieces) {
   const block = pieces.find((p) => p.kind === '2x2');
   const at = new Map(pieces.map((p) => [p.y * WIDTH + p.x, p]));
   const covered = new Set();
-  const cover = (p) => {
-    for (let dy = 0; dy < p.h; dy++) for (let dx = 0; dx < p.w; dx++) covered.add((p.y + dy) * WIDTH + p.x + dx);
-  };
+  const cover = (p) => cellsOf(p).forEach((cell) => covered.add(cell));
   cover(block);
   let items = 0n;
   let slot = 0;

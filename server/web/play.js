@@ -76,14 +76,15 @@ class Game {
     this.explore = el('div', { class: 'explore' });
     v.append(
       el('div', { class: 'play' }, this.boardWrap, el('div', { class: 'side' }, this.head, controls, this.numbers)),
-      el('section', {}, el('h2', {}, 'Moves from here'), this.moveList),
-      el('section', {}, el('h2', {}, 'Solve'),
-        el('div', { class: 'buttons' },
-          button('Show a minimum solution', 'solve', () => this.solve()),
-          button('Next step', 'solution-next', () => this.solutionStep()),
-          button('Play it', 'solution-play', () => this.playSolution()),
-          button('Stop', 'solution-stop', () => { this.playing = false; })),
-        this.solvePanel),
+      el('div', { class: 'panels' },
+        el('section', {}, el('h2', {}, 'Moves from here'), this.moveList),
+        el('section', {}, el('h2', {}, 'Solve'),
+          el('div', { class: 'buttons' },
+            button('Show a minimum solution', 'solve', () => this.solve()),
+            button('Next step', 'solution-next', () => this.solutionStep()),
+            button('Play it', 'solution-play', () => this.playSolution()),
+            button('Stop', 'solution-stop', () => { this.playing = false; })),
+          this.solvePanel)),
       el('section', {}, el('h2', {}, 'Explore'), this.explore));
     this.bindBoard();
     document.addEventListener('keydown', this.keys = (event) => this.key(event));

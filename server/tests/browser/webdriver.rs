@@ -233,12 +233,17 @@ impl Browser {
         .and_then(|v| v.as_str().map(str::to_owned))
     }
 
-    /// Runs a script in the page; its result.
+    /// Runs a script in the page; its result (awaited when a promise).
     pub fn script(&self, script: &str) -> Value {
+        self.script_with(script, json!([]))
+    }
+
+    /// Runs a script in the page with `args` as its `arguments`.
+    pub fn script_with(&self, script: &str, args: Value) -> Value {
         self.call(
             "POST",
             "/execute/sync",
-            json!({"script": script, "args": []}),
+            json!({"script": script, "args": args}),
         )
     }
 
