@@ -22,7 +22,8 @@ use super::{GroupGraph, LayoutAnalysis};
 ///    dense group nearly every orbit may be farthest from another, so the
 ///    solution searches serve the solved orbits as farthest searches
 ///    without waiting for the plan, which leaves those orbits to them: a
-///    dense plan is a few sweeps for bounds and one peripheral batch. A
+///    dense plan is a few sweeps, which give bounds, and one batch from
+///    the most peripheral orbits; both count as farthest searches. A
 ///    sparse plan is all plain searches, sweeps then pivots, and the
 ///    solution searches serve nothing (they end early); the thread that
 ///    finishes them searches the layouts known to be farthest while the
