@@ -101,7 +101,66 @@ async fn file_get(Path((asked, name)): Path<(String, String)>) -> Result<Respons
 
 #[cfg(test)]
 mod tests {
+    use axum::body::Body;
+    use axum::http::Request;
+    use tower::ServiceExt;
+
     use super::*;
+
+    /// GET `uri` with `headers`: the status, the headers and the body.
+    async fn get(uri: &str, headers: &[(&str, &str)]) -> (StatusCode, HeaderMap, String) {
+        let mut request = Request::get(uri);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let response = router::<()>()
+            .oneshot(request.body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        let (parts, body) = response.into_parts();
+        let bytes = axum::body::to_bytes(body, usize::MAX).await.unwrap();
+        (
+            parts.status,
+            parts.headers,
+            String::from_utf8(bytes.to_vec()).unwrap(),
+        )
+    }
+
+    #[tokio::test]
+    async fn every_view_is_the_shell_and_files_are_kept_by_version() {
+        let (status, headers, _) = get("/", &[]).await;
+        assert_eq!(status, StatusCode::SEE_OTHER);
+        assert_eq!(headers["location"], "/ui/");
+        for view in [
+            "/ui/",
+            "/ui/case/1A9BF0C00",
+            "/ui/group/5-4-1-1",
+            "/ui/path/A/B",
+        ] {
+            let (status, headers, body) = get(view, &[]).await;
+            assert_eq!(status, StatusCode::OK, "{view}");
+            assert_eq!(headers["content-type"], "text/html; charset=utf-8");
+            assert_eq!(headers["cache-control"], "no-cache");
+            assert_eq!(body, shell());
+        }
+        let etag = format!("\"{}\"", version());
+        let (status, _, body) = get("/ui/case/x", &[("if-none-match", &etag)]).await;
+        assert_eq!((status, body.as_str()), (StatusCode::NOT_MODIFIED, ""));
+
+        let (status, headers, body) = get(&format!("/ui/static/{}/app.js", version()), &[]).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(headers["content-type"], "text/javascript; charset=utf-8");
+        assert_eq!(
+            headers["cache-control"],
+            "public, max-age=31536000, immutable"
+        );
+        assert_eq!(body, include_str!("../web/app.js"));
+        let (_, headers, _) = get("/ui/static/0000000000000000/style.css", &[]).await;
+        assert_eq!(headers["cache-control"], "no-cache");
+        let (status, _, body) = get(&format!("/ui/static/{}/nope.js", version()), &[]).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        assert!(body.contains("the page has no file nope.js"), "{body}");
+    }
 
     #[test]
     fn the_shell_names_every_file_by_its_version() {

@@ -203,15 +203,18 @@ fn the_page_in_a_real_browser() {
 type Check = fn(&Visit);
 
 /// What a person does, in order, each named.
-const CHECKS: [(&str, Check); 10] = [
+const CHECKS: [(&str, Check); 13] = [
     ("finding a layout", find_a_layout),
     ("the page's codes against the engine's", codes),
     ("a bad input in the find box", bad_input),
     ("the best move, undo and redo, hints", best_move),
     ("playing the whole solution by clicking", whole_solution),
     ("playing by keyboard", keyboard),
+    ("playing by dragging", drag),
+    ("an animated solution", animated_solution),
     ("composing", compose),
     ("a group page", group_page),
+    ("a class page", class_page),
     ("a path, and the back button", path_and_back),
     ("a layout outside the database", outside),
 ];
@@ -384,6 +387,37 @@ fn keyboard(visit: &Visit) {
     visit.wait_text("[data-code]", "1A9BF0C00");
 }
 
+fn drag(visit: &Visit) {
+    visit.open("/ui/case/1A9BF0C00");
+    // One cell in CSS pixels: the board is 4 cells and a frame of 0.2 of a
+    // cell each side wide.
+    let width = visit.browser.script(
+        "return document.querySelector('[data-play-board] svg').getBoundingClientRect().width",
+    );
+    let cell = width.as_f64().unwrap() / 4.4;
+    // The 1x1 at a5 slides right into b5; a drag of half a cell snaps back.
+    let piece = visit.find("[data-play-board] [data-piece=a5]");
+    visit.browser.drag(&piece, cell * 0.3, 0.0);
+    visit.find("[data-play-board] [data-piece=a5]:not([transform])");
+    assert_eq!(visit.text("[data-steps]"), "0");
+    let piece = visit.find("[data-play-board] [data-piece=a5]");
+    visit.browser.drag(&piece, cell, 0.0);
+    visit.wait_text("[data-steps]", "1");
+    visit.find("[data-play-board] [data-piece=b5]");
+}
+
+fn animated_solution(visit: &Visit) {
+    // Two steps from solved: "Play it" plays them.
+    let solution = visit.site.api("/case/1A9BF0C00/solution");
+    let start = solution["layouts"][79].as_str().unwrap();
+    visit.open(&format!("/ui/case/{start}"));
+    visit.wait_text("[data-num=min-step]", "2");
+    visit.click("[data-action=solution-play]");
+    visit.browser.wait_text("[data-solved]", |text| {
+        text.starts_with("Solved in 2 steps")
+    });
+}
+
 fn compose(visit: &Visit) {
     visit.open("/ui/compose");
     visit.browser.wait_text("[data-compose-status]", |t| {
@@ -394,7 +428,12 @@ fn compose(visit: &Visit) {
     visit.wait_text("[data-composed-code]", "1A9BF0C00");
     // A 1x1 in b5 leaves one empty cell.
     visit.click("[data-kind-choice='1x1']");
-    visit.click("[data-compose-board] [data-cell=b5]");
+    // By keyboard: the cell b5 focused, Enter.
+    visit.find("[data-compose-board] [data-cell=b5]");
+    visit
+        .browser
+        .script("document.querySelector('[data-compose-board] [data-cell=b5]').focus()");
+    visit.browser.keys("\u{E007}");
     visit.browser.wait_text("[data-compose-status]", |t| {
         t == "Not a legal layout: only one cell is empty: a layout has at least two empty cells."
     });
@@ -435,6 +474,20 @@ fn group_page(visit: &Visit) {
     }
     visit.find("[data-group-cases] [data-board]");
     visit.screenshots("group");
+}
+
+fn class_page(visit: &Visit) {
+    visit.open("/ui/class/5-4-1");
+    visit.wait_text("[data-class]", "5-4-1");
+    let n_groups = visit.site.api("/stats")["classes"][0]["n_groups"]
+        .as_u64()
+        .unwrap();
+    visit.find("[data-groups] a[href='/ui/group/5-4-1-0']");
+    let listed = visit.browser.all("[data-groups] li").len() as u64;
+    assert_eq!(listed, n_groups.min(50));
+    if visit.site.api("/openapi.json")["paths"]["/class/{name}"].is_null() {
+        visit.expect_failed_load("/class/5-4-1", 404);
+    }
 }
 
 fn path_and_back(visit: &Visit) {

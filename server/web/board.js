@@ -28,11 +28,11 @@ function box(x, y, w, h) {
 
 /**
  * An SVG board of `pieces`. Options: `cells` draws a clickable rectangle per
- * cell (`data-cell`); `selected` marks a piece; `dests` are outlines of the
+ * cell (`data-cell`), focusable with `focusCells`; `selected` marks a piece; `dests` are outlines of the
  * selected piece where it can go (`data-dest`), each `{to, x, y, w, h, text}`;
  * `label` names the board for screen readers.
  */
-export function drawBoard(pieces, { cells = false, selected = null, dests = [], label = 'Klotski board', small = false } = {}) {
+export function drawBoard(pieces, { cells = false, focusCells = false, selected = null, dests = [], label = 'Klotski board', small = false } = {}) {
   const width = WIDTH * CELL + 2 * FRAME;
   const height = HEIGHT * CELL + 2 * FRAME;
   const svg = node('svg', {
@@ -54,7 +54,8 @@ export function drawBoard(pieces, { cells = false, selected = null, dests = [], 
     for (let y = 0; y < HEIGHT; y++) {
       for (let x = 0; x < WIDTH; x++) {
         const b = box(x, y, 1, 1);
-        node('rect', { ...b, class: 'cell', 'data-cell': cellName(x, y) }, svg);
+        const focus = focusCells ? { tabindex: '0', role: 'button', 'aria-label': `cell ${cellName(x, y)}` } : {};
+        node('rect', { ...b, class: 'cell', 'data-cell': cellName(x, y), ...focus }, svg);
       }
     }
   }

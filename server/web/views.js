@@ -222,16 +222,14 @@ export function composeView(view, code, navigate) {
       ` ${k}`)));
   let note = '';
   const show = () => {
-    board.replaceChildren(drawBoard(pieces, { cells: true, label: 'Board being composed' }));
+    board.replaceChildren(drawBoard(pieces, { cells: true, focusCells: true, label: 'Board being composed' }));
     const why = illegality(pieces);
     open.disabled = why != null;
     status.className = why ? 'error' : 'ok';
     status.dataset.legal = why ? 'no' : 'yes';
     status.replaceChildren(...[note ? `${note}. ` : '', why ? `Not a legal layout: ${why}.` : ['Legal: code ', el('code', { 'data-composed-code': '' }, encode(pieces)), '.']].flat());
   };
-  board.addEventListener('click', (event) => {
-    const target = event.target.closest('[data-piece], [data-cell]');
-    if (!target) return;
+  const change = (target) => {
     note = '';
     if (target.dataset.piece) {
       pieces = pieces.filter((p) => p.id !== target.dataset.piece);
@@ -243,11 +241,23 @@ export function composeView(view, code, navigate) {
       else pieces = [...pieces, p];
     }
     show();
+    board.querySelector(`[data-cell="${target.dataset.piece ?? target.dataset.cell}"]`)?.focus();
+  };
+  board.addEventListener('click', (event) => {
+    const target = event.target.closest('[data-piece], [data-cell]');
+    if (target) change(target);
+  });
+  // By keyboard: Tab to a cell or a piece, Enter or Space to place or take away.
+  board.addEventListener('keydown', (event) => {
+    const target = event.target.closest('[data-piece], [data-cell]');
+    if (!target || (event.key !== 'Enter' && event.key !== ' ')) return;
+    event.preventDefault();
+    change(target);
   });
   open.addEventListener('click', () => navigate(`/ui/case/${encode(pieces)}`));
   view.replaceChildren(
     el('h1', {}, 'Compose a layout'),
-    el('p', {}, 'Choose a piece, then click the cell for its top-left corner; click a piece to take it away.'),
+    el('p', {}, 'Choose a piece, then click the cell for its top-left corner (or Tab to it and press Enter); click a piece to take it away.'),
     el('div', { class: 'play' }, board, el('div', { class: 'side' }, palette, status,
       el('div', { class: 'buttons' }, open,
         el('button', { type: 'button', 'data-action': 'clear', onclick: () => { pieces = []; note = ''; show(); } }, 'Clear')))));

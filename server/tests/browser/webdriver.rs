@@ -265,6 +265,22 @@ impl Browser {
         );
     }
 
+    /// Drags an element by `dx`, `dy` CSS pixels with the mouse.
+    pub fn drag(&self, element: &Element, dx: f64, dy: f64) {
+        let actions = json!([
+            {"type": "pointerMove", "origin": {ELEMENT: element.0}, "x": 0, "y": 0},
+            {"type": "pointerDown", "button": 0},
+            {"type": "pointerMove", "origin": "pointer", "x": (dx / 2.0).round() as i64, "y": (dy / 2.0).round() as i64, "duration": 50},
+            {"type": "pointerMove", "origin": "pointer", "x": (dx / 2.0).round() as i64, "y": (dy / 2.0).round() as i64, "duration": 50},
+            {"type": "pointerUp", "button": 0},
+        ]);
+        self.call(
+            "POST",
+            "/actions",
+            json!({"actions": [{"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": actions}]}),
+        );
+    }
+
     /// The browser's console messages since the last call.
     pub fn console(&self) -> Vec<Value> {
         self.call("POST", "/se/log", json!({"type": "browser"}))
