@@ -349,14 +349,18 @@ fn whole_solution(visit: &Visit) {
     assert_eq!(moves.len(), 81);
     for (step, m) in moves.iter().enumerate() {
         let (from, to) = (m["from"].as_str().unwrap(), m["to"].as_str().unwrap());
-        visit.click(&format!("[data-play-board] [data-piece={from}]"));
-        visit.click(&format!("[data-play-board] [data-dest={to}]"));
-        visit.wait_text("[data-steps]", &(step + 1).to_string());
         if step == 40 {
             visit.click("[data-action=solve]");
             visit.find("[data-solution] li.next");
+        }
+        visit.click(&format!("[data-play-board] [data-piece={from}]"));
+        if step == 40 {
+            // A piece picked up: where it can go, and the solution's next step.
+            visit.find("[data-play-board] [data-dest]");
             visit.screenshots("solving");
         }
+        visit.click(&format!("[data-play-board] [data-dest={to}]"));
+        visit.wait_text("[data-steps]", &(step + 1).to_string());
     }
     visit.browser.wait_text("[data-solved]", |text| {
         text.starts_with("Solved in 81 steps")
