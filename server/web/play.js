@@ -4,6 +4,7 @@
 
 import * as api from './api.js';
 import { CELL, cellOfEvent, drawBoard, unitsPerPixel } from './board.js';
+import { barChart } from './chart.js';
 import { KINDS, cellAt, decode } from './code.js';
 import { el, link, numbersInWords, plural, showError } from './views.js';
 
@@ -385,11 +386,25 @@ class Game {
         }
       },
     }, key === 'farthest' ? 'Farthest layouts' : 'Nearest solved layouts');
+    const layers = el('button', {
+      type: 'button', 'data-action': 'layers',
+      onclick: async () => {
+        list.replaceChildren(el('p', {}, 'Searching the group…'));
+        try {
+          const answer = await api.layers(code);
+          list.replaceChildren(barChart(`Layouts of group ${answer.group.name} by steps from ${code}`,
+            answer.layers.map((layer) => ({ step: layer.step, count: layer.size })), 'layers'));
+        } catch (error) {
+          list.replaceChildren(el('p', { class: 'error' }, error.message));
+        }
+      },
+    }, 'Layers from here');
     const to = el('input', { name: 'to', 'aria-label': 'Another layout of the group', placeholder: 'another layout', 'data-path-to': '' });
     this.explore.replaceChildren(
       el('div', { class: 'buttons' },
         open((p) => `${plural(p.farthest_num, 'layout')} ${p.farthest_step} steps away${p.next ? ', the first:' : ':'}`, api.farthest, 'farthest'),
-        open((p) => p.min_solution_step < 0 ? 'Its group has no solved layout.' : `${plural(p.min_solution_num, 'solved layout')} ${p.min_solution_step} steps away${p.next ? ', the first:' : ':'}`, api.minSolutions, 'nearest')),
+        open((p) => p.min_solution_step < 0 ? 'Its group has no solved layout.' : `${plural(p.min_solution_num, 'solved layout')} ${p.min_solution_step} steps away${p.next ? ', the first:' : ':'}`, api.minSolutions, 'nearest'),
+        layers),
       list,
       el('form', { class: 'inline', onsubmit: (event) => { event.preventDefault(); if (to.value.trim()) this.navigate(`/ui/path/${code}/${encodeURIComponent(to.value.trim())}`); } },
         el('label', {}, 'Shortest path to ', to), ' ', el('button', { type: 'submit' }, 'Show')));
