@@ -89,11 +89,17 @@ class Game {
       el('section', {}, el('h2', {}, 'Explore'), this.explore));
     this.bindBoard();
     document.addEventListener('keydown', this.keys = (event) => this.key(event));
-    this.view.addEventListener('view-closed', () => document.removeEventListener('keydown', this.keys), { once: true });
+    this.view.addEventListener('view-closed', () => {
+      // A playback or a step still under way must not draw over the next view's URL.
+      this.closed = true;
+      this.playing = false;
+      document.removeEventListener('keydown', this.keys);
+    }, { once: true });
   }
 
   /** Draws `position` as the current one. */
   show(position) {
+    if (this.closed) return;
     this.current = position;
     this.selected = null;
     this.hintLevel = 0;
