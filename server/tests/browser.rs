@@ -203,12 +203,13 @@ fn the_page_in_a_real_browser() {
 type Check = fn(&Visit);
 
 /// What a person does, in order, each named.
-const CHECKS: [(&str, Check); 13] = [
+const CHECKS: [(&str, Check); 14] = [
     ("finding a layout", find_a_layout),
     ("the page's codes against the engine's", codes),
     ("a bad input in the find box", bad_input),
     ("the best move, undo and redo, hints", best_move),
     ("playing the whole solution by clicking", whole_solution),
+    ("exploring: farthest layouts, layers", explore),
     ("playing by keyboard", keyboard),
     ("playing by dragging", drag),
     ("an animated solution", animated_solution),
@@ -349,20 +350,43 @@ fn whole_solution(visit: &Visit) {
     assert_eq!(moves.len(), 81);
     for (step, m) in moves.iter().enumerate() {
         let (from, to) = (m["from"].as_str().unwrap(), m["to"].as_str().unwrap());
-        visit.click(&format!("[data-play-board] [data-piece={from}]"));
-        visit.click(&format!("[data-play-board] [data-dest={to}]"));
-        visit.wait_text("[data-steps]", &(step + 1).to_string());
         if step == 40 {
             visit.click("[data-action=solve]");
             visit.find("[data-solution] li.next");
+        }
+        visit.click(&format!("[data-play-board] [data-piece={from}]"));
+        if step == 40 {
+            // A piece picked up: where it can go, and the solution's next step.
+            visit.find("[data-play-board] [data-dest]");
             visit.screenshots("solving");
         }
+        visit.click(&format!("[data-play-board] [data-dest={to}]"));
+        visit.wait_text("[data-steps]", &(step + 1).to_string());
     }
     visit.browser.wait_text("[data-solved]", |text| {
         text.starts_with("Solved in 81 steps")
     });
     visit.wait_text("[data-num=min-step]", "0");
     visit.screenshots("solved");
+}
+
+/// The farthest layouts and the layers from a layout, from the API.
+fn explore(visit: &Visit) {
+    visit.open("/ui/case/1A9BF0C00");
+    visit.click("[data-action=farthest]");
+    let farthest = visit.site.api("/case/1A9BF0C00/farthest?limit=20");
+    for code in farthest["layouts"].as_array().unwrap() {
+        visit.find(&format!(
+            "[data-explore-list] a[href='/ui/case/{}']",
+            code.as_str().unwrap()
+        ));
+    }
+    visit.click("[data-action=layers]");
+    let layers = visit.site.api("/case/1A9BF0C00/layers");
+    visit.find("[data-chart=layers] rect.bar");
+    let bars = visit.browser.all("[data-chart=layers] rect.bar");
+    assert_eq!(bars.len(), layers["layers"].as_array().unwrap().len());
+    assert_eq!(bars.len(), 125, "layers 0 to 124");
 }
 
 fn keyboard(visit: &Visit) {

@@ -4,6 +4,7 @@
 
 import * as api from './api.js';
 import { CELL, cellOfEvent, drawBoard, unitsPerPixel } from './board.js';
+import { barChart } from './chart.js';
 import { KINDS, cellAt, decode } from './code.js';
 import { el, link, numbersInWords, plural, showError } from './views.js';
 
@@ -88,11 +89,17 @@ class Game {
       el('section', {}, el('h2', {}, 'Explore'), this.explore));
     this.bindBoard();
     document.addEventListener('keydown', this.keys = (event) => this.key(event));
-    this.view.addEventListener('view-closed', () => document.removeEventListener('keydown', this.keys), { once: true });
+    this.view.addEventListener('view-closed', () => {
+      // A playback or a step still under way must not draw over the next view's URL.
+      this.closed = true;
+      this.playing = false;
+      document.removeEventListener('keydown', this.keys);
+    }, { once: true });
   }
 
   /** Draws `position` as the current one. */
   show(position) {
+    if (this.closed) return;
     this.current = position;
     this.selected = null;
     this.hintLevel = 0;
@@ -385,11 +392,25 @@ class Game {
         }
       },
     }, key === 'farthest' ? 'Farthest layouts' : 'Nearest solved layouts');
+    const layers = el('button', {
+      type: 'button', 'data-action': 'layers',
+      onclick: async () => {
+        list.replaceChildren(el('p', {}, 'Searching the group…'));
+        try {
+          const answer = await api.layers(code);
+          list.replaceChildren(barChart(`Layouts of group ${answer.group.name} by steps from ${code}`,
+            answer.layers.map((layer) => ({ step: layer.step, count: layer.size })), 'layers'));
+        } catch (error) {
+          list.replaceChildren(el('p', { class: 'error' }, error.message));
+        }
+      },
+    }, 'Layers from here');
     const to = el('input', { name: 'to', 'aria-label': 'Another layout of the group', placeholder: 'another layout', 'data-path-to': '' });
     this.explore.replaceChildren(
       el('div', { class: 'buttons' },
         open((p) => `${plural(p.farthest_num, 'layout')} ${p.farthest_step} steps away${p.next ? ', the first:' : ':'}`, api.farthest, 'farthest'),
-        open((p) => p.min_solution_step < 0 ? 'Its group has no solved layout.' : `${plural(p.min_solution_num, 'solved layout')} ${p.min_solution_step} steps away${p.next ? ', the first:' : ':'}`, api.minSolutions, 'nearest')),
+        open((p) => p.min_solution_step < 0 ? 'Its group has no solved layout.' : `${plural(p.min_solution_num, 'solved layout')} ${p.min_solution_step} steps away${p.next ? ', the first:' : ':'}`, api.minSolutions, 'nearest'),
+        layers),
       list,
       el('form', { class: 'inline', onsubmit: (event) => { event.preventDefault(); if (to.value.trim()) this.navigate(`/ui/path/${code}/${encodeURIComponent(to.value.trim())}`); } },
         el('label', {}, 'Shortest path to ', to), ' ', el('button', { type: 'submit' }, 'Show')));
