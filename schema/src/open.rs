@@ -17,6 +17,47 @@ pub(crate) fn open_read_only(path: &Path) -> Result<Connection> {
     check_is_file(path)?;
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let conn = Connection::open_with_flags(path, flags)?;
+    check_opened(conn, path)
+}
+
+/// [`open_read_only`], telling SQLite that the file does not change while
+/// it is open (its `immutable` URI parameter): it then takes no file locks
+/// and never reads the header again to see whether another process wrote,
+/// which costs more than a lookup by key does. A file written while open
+/// this way gives wrong answers; replacing it (a rename) is safe.
+pub(crate) fn open_immutable(path: &Path) -> Result<Connection> {
+    let Some(uri) = immutable_uri(path) else {
+        // A path that is not UTF-8 cannot be written as a URI.
+        return open_read_only(path);
+    };
+    check_is_file(path)?;
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY
+        | OpenFlags::SQLITE_OPEN_NO_MUTEX
+        | OpenFlags::SQLITE_OPEN_URI;
+    let conn = Connection::open_with_flags(uri, flags)?;
+    conn.execute_batch("PRAGMA mmap_size = 17179869184")?;
+    check_opened(conn, path)
+}
+
+/// The `file:` URI of `path` with `immutable=1`: `%`, `?` and `#`, which
+/// a URI's path cannot hold as they are, percent-encoded; `None` when the
+/// path is not UTF-8.
+fn immutable_uri(path: &Path) -> Option<String> {
+    let mut uri = String::from("file:");
+    for c in path.to_str()?.chars() {
+        match c {
+            '%' => uri.push_str("%25"),
+            '?' => uri.push_str("%3F"),
+            '#' => uri.push_str("%23"),
+            c => uri.push(c),
+        }
+    }
+    uri.push_str("?immutable=1");
+    Some(uri)
+}
+
+/// The checks of [`open_read_only`] after the file is open.
+fn check_opened(conn: Connection, path: &Path) -> Result<Connection> {
     check_database_header(&conn, path)?;
     check_finished(&conn, path, SCHEMA_VERSION)?;
     Ok(conn)

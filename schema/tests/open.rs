@@ -25,6 +25,24 @@ fn a_finished_database_opens() {
 }
 
 #[test]
+fn an_immutable_open_reads_the_same_whatever_the_path_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let built = build_fixture(dir.path());
+    // Characters a URI's path cannot hold as they are.
+    let odd = dir.path().join("a ?b#c%20d.db");
+    std::fs::rename(&built, &odd).unwrap();
+    let plain = Database::open(&odd).unwrap();
+    let immutable = Database::open_immutable(&odd).unwrap();
+    let code = layouts()[0].code.clone();
+    let row = immutable.layout_by_code(&code).unwrap().expect("stored");
+    assert_eq!(Some(row), plain.layout_by_code(&code).unwrap());
+    // The checks of a plain open apply: a missing file is refused.
+    let missing = dir.path().join("a ?b#c.db");
+    let error = Database::open_immutable(&missing).err().expect("missing");
+    assert!(matches!(error.kind(), ErrorKind::Missing { .. }), "{error}");
+}
+
+#[test]
 fn a_damaged_file() {
     let dir = tempfile::tempdir().unwrap();
     let path = build_fixture(dir.path());

@@ -53,6 +53,12 @@ struct Args {
     /// /min-solutions, /path); the largest group's takes about 75.
     #[arg(long, default_value_t = Config::default().graph_cache_bytes >> 20)]
     graph_cache_mb: usize,
+    /// Another process may write the database file while the server runs
+    /// (e.g. `klotski migrate` in place): take SQLite's locks and check for
+    /// changes before each query. Without it the file is read as immutable,
+    /// which makes lookups faster; replacing it by a rename is safe either way.
+    #[arg(long)]
+    database_may_change: bool,
 }
 
 fn main() -> ExitCode {
@@ -87,6 +93,7 @@ fn run(args: Args) -> anyhow::Result<()> {
         n_large_searches: args.large_searches,
         small_group_layouts: args.small_group_layouts,
         searches_per_client: args.searches_per_client,
+        database_may_change: args.database_may_change,
     };
     let limits = ConnectionLimits {
         max_connections: args.max_connections,

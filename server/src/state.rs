@@ -35,6 +35,11 @@ pub struct Config {
     pub searches_per_client: usize,
     /// Bytes of group graphs kept for later searches.
     pub graph_cache_bytes: usize,
+    /// Whether another process may write the database file while it is
+    /// open: if so, SQLite takes its locks and checks for changes before
+    /// each query; if not (the default), the file is read as immutable
+    /// ([`schema::Database::open_immutable`]), which is faster.
+    pub database_may_change: bool,
 }
 
 impl Default for Config {
@@ -49,6 +54,7 @@ impl Default for Config {
             small_group_layouts: 100_000,
             searches_per_client: 2,
             graph_cache_bytes: 256 << 20,
+            database_may_change: false,
         }
     }
 }
@@ -122,7 +128,7 @@ impl AppState {
     /// finished Klotski database of this schema version) with the
     /// connections `config` asks for, and reads what it holds.
     pub fn open(path: &Path, config: Config) -> schema::Result<AppState> {
-        let pool = Pool::open(path, config.n_connections)?;
+        let pool = Pool::open(path, config.n_connections, config.database_may_change)?;
         let catalog = Catalog::load(&Database::open(path)?)?;
         let graphs = GraphCache::new(config.graph_cache_bytes);
         let searches = Searches::new(
@@ -171,6 +177,22 @@ impl AppState {
             .pool
             .run(move |db| query(db, &shared.catalog))
             .await
+    }
+
+    /// Runs a point query (a few lookups by key) with a connection and the
+    /// catalog: on the calling thread ([`Pool::run_point`]) when the file
+    /// is immutable, where a query cannot wait; on a blocking thread when
+    /// the database may change, where it can wait for a writer's lock.
+    pub(crate) async fn point_query<T, F>(&self, query: F) -> Result<T, AppError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Database, &Catalog) -> Result<T, AppError> + Send + 'static,
+    {
+        if self.shared.config.database_may_change {
+            return self.query(query).await;
+        }
+        let catalog = &self.shared.catalog;
+        self.shared.pool.run_point(|db| query(db, catalog))
     }
 
     /// Runs a search of `group` for `client` on a blocking thread, once

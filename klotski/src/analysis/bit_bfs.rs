@@ -22,6 +22,9 @@
 //! 128 of its sources are live, so that the survivors of several searches
 //! continue together in one narrow search ([`BitBfs::run_until_few`]).
 
+use std::time::Instant;
+
+use super::kernel_stats::{self, LevelCounts, SearchKind};
 use super::lanes::{LaneSet, Lanes, NarrowLanes, WIDTH};
 use super::node_set::NodeSet;
 use super::GroupGraph;
@@ -312,12 +315,22 @@ impl<'g, L: LaneSet> Search<'g, L> {
 
     /// Searches `level`; returns the sources still live after it.
     fn step(&mut self, level: u32, live: &L, kept: &L, visitor: &mut impl Visitor<L>) -> L {
+        let started = kernel_stats::ENABLED.then(Instant::now);
         self.enter_frontier();
         self.choose_candidates();
-        let mut live = self.pull(level, live, visitor);
+        let (mut live, mut counts) = self.pull(level, live, visitor);
         self.leave_frontier();
         if self.tracking.blocked() && !live.and_not(kept).is_empty() {
             live = self.drop_blocked_sources(kept);
+        }
+        if let Some(started) = started {
+            counts.levels = 1;
+            counts.time = started.elapsed();
+            let kind = SearchKind {
+                set_bytes: size_of::<L>(),
+                blocked: self.tracking.blocked(),
+            };
+            kernel_stats::record(kind, level, &counts);
         }
         live
     }
@@ -388,23 +401,37 @@ impl<'g, L: LaneSet> Search<'g, L> {
 
     /// Pulls every candidate's new sources from its frontier neighbours; the
     /// nodes reached form the next frontier. Returns the sources that reached
-    /// some node: the others' searches are over.
-    fn pull(&mut self, level: u32, live: &L, visitor: &mut impl Visitor<L>) -> L {
+    /// some node (the others' searches are over), and what it read when the
+    /// kernel counts ([`kernel_stats`]).
+    fn pull(&mut self, level: u32, live: &L, visitor: &mut impl Visitor<L>) -> (L, LevelCounts) {
         self.arrivals.clear();
         let mut still_live = L::EMPTY;
+        let mut counts = LevelCounts::default();
         let mut candidates = std::mem::replace(&mut self.candidates, NodeSet::new(0));
         candidates.drain(|node| {
             let node_index = node as usize;
             let missing = live.and_not(&self.seen[node_index]);
+            if kernel_stats::ENABLED {
+                counts.candidates += 1;
+            }
             if missing.is_empty() {
+                if kernel_stats::ENABLED {
+                    counts.saturated += 1;
+                }
                 self.saturated.insert(node);
                 return;
             }
             let mut arrived = L::EMPTY;
             let mut passes_block = L::EMPTY;
             for &neighbour in self.graph.neighbours(node) {
+                if kernel_stats::ENABLED {
+                    counts.neighbours += 1;
+                }
                 if !self.in_frontier.contains(neighbour) {
                     continue;
+                }
+                if kernel_stats::ENABLED {
+                    counts.frontier_reads += 1;
                 }
                 arrived |= &self.frontier[neighbour as usize];
                 if self.tracking.blocked() {
@@ -434,7 +461,8 @@ impl<'g, L: LaneSet> Search<'g, L> {
             visitor.arrive(level, node, &new, &blocked);
         });
         self.candidates = candidates;
-        still_live
+        counts.arrivals = self.arrivals.len() as u64;
+        (still_live, counts)
     }
 
     /// Clears the old frontier; the nodes just reached become the frontier.

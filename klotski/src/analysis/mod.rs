@@ -24,6 +24,7 @@ mod batches;
 mod bfs;
 mod bit_bfs;
 mod graph;
+pub mod kernel_stats;
 mod lanes;
 mod node_set;
 mod symmetry;

@@ -13,6 +13,10 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use super::{page_limit, CodePage, LAYOUT_PARAM};
+
+/// The 503 of a point lookup, which runs on the request's own thread and
+/// cannot be late unless the file may change.
+const POINT_QUERY_LATE: &str = "Only on a server run with `--database-may-change`: the request took longer than the time limit (waiting for a writer's lock).";
 use crate::error::{AppError, ErrorBody};
 use crate::extract::{empty_as_none, Client, Path, Query};
 use crate::lookup;
@@ -32,7 +36,7 @@ use crate::state::{AppState, Catalog};
         (status = 200, description = "The layout.", body = CaseResponse),
         (status = 400, description = "Neither a code nor a short code; the detail says why.", body = ErrorBody),
         (status = 404, description = "The database does not hold the layout (a partial database: the detail lists the classes it holds).", body = ErrorBody),
-        (status = 503, description = "The request took longer than the time limit.", body = ErrorBody),
+        (status = 503, description = POINT_QUERY_LATE, body = ErrorBody),
     )
 )]
 pub(crate) async fn case_get(
@@ -41,7 +45,7 @@ pub(crate) async fn case_get(
 ) -> Result<Json<CaseResponse>, AppError> {
     let layout: LayoutRef = code.parse()?;
     let row = state
-        .query(move |db, catalog| lookup::layout(db, catalog, layout))
+        .point_query(move |db, catalog| lookup::layout(db, catalog, layout))
         .await?;
     Ok(Json(case_response(state.catalog(), &row)?))
 }
@@ -56,7 +60,7 @@ pub(crate) async fn case_get(
         (status = 200, description = "The layout.", body = CaseResponse),
         (status = 400, description = "Not five numbers joined by `-`, or an impossible class.", body = ErrorBody),
         (status = 404, description = "No such class in the database, no such group in the class, or group_index past the group's end.", body = ErrorBody),
-        (status = 503, description = "The request took longer than the time limit.", body = ErrorBody),
+        (status = 503, description = POINT_QUERY_LATE, body = ErrorBody),
     )
 )]
 pub(crate) async fn classification_get(
@@ -68,7 +72,7 @@ pub(crate) async fn classification_get(
         error,
     })?;
     let row = state
-        .query(move |db, catalog| lookup::classified(db, catalog, name))
+        .point_query(move |db, catalog| lookup::classified(db, catalog, name))
         .await?;
     Ok(Json(case_response(state.catalog(), &row)?))
 }
@@ -135,7 +139,7 @@ pub(crate) async fn case_solution_get(
         (status = 200, description = "Every move: nearer to solved first, then as near, then farther.", body = MovesResponse),
         (status = 400, description = "Neither a code, a short code nor a classification.", body = ErrorBody),
         (status = 404, description = "The database does not hold the layout.", body = ErrorBody),
-        (status = 503, description = "The request took longer than the time limit.", body = ErrorBody),
+        (status = 503, description = POINT_QUERY_LATE, body = ErrorBody),
     )
 )]
 pub(crate) async fn case_moves_get(
@@ -144,7 +148,7 @@ pub(crate) async fn case_moves_get(
 ) -> Result<Json<MovesResponse>, AppError> {
     let layout: LayoutRef = code.parse()?;
     let (row, moves) = state
-        .query(move |db, catalog| {
+        .point_query(move |db, catalog| {
             let row = lookup::layout(db, catalog, layout)?;
             let start = stored_code(&row.code)?;
             let mut moves = start

@@ -1,0 +1,171 @@
+//! What the analysis of a group asks of the memory: the bytes its
+//! bit-parallel searches read and write, level by level, and the time they
+//! take, to set beside this machine's limits (`examples/roofline.rs`;
+//! issue 25).
+//!
+//! `cargo run --release -p klotski --features kernel-stats --example
+//! kernel_bytes -- [--threads N] [--levels] GROUP...`, a group named
+//! `J-B-S-G` (e.g. `2-6-1-0`, the largest) or by one of its codes. Each group
+//! is analysed whole in a pool of N threads (default 1), then for each kind
+//! of search (set size; farthest or solution) the counts are summed:
+//! searches, levels, candidates pulled, frontier sets read at random, bytes,
+//! and the kernel's time; `--levels` adds the per-level table of the 1024-lane
+//! farthest searches, averaged per search.
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use klotski::analysis::kernel_stats::{self, LevelCounts, SearchKind};
+use klotski::analysis::{analyse_group, GroupGraph, GroupShape};
+use klotski::{ClassGroups, Code, GroupName};
+
+/// The codes of the group named by `text`: `J-B-S-G` or a code in it.
+fn group_codes(text: &str) -> Vec<Code> {
+    if let Ok(name) = text.parse::<GroupName>() {
+        let class = ClassGroups::build(name.class);
+        assert!(name.group_num < class.n_groups(), "{text}: no such group");
+        return class.group_codes(name.group_num).collect();
+    }
+    let code: Code = text
+        .parse()
+        .unwrap_or_else(|error| panic!("{text}: neither J-B-S-G nor a code: {error}"));
+    klotski::group_of(code)
+}
+
+fn gigabytes(bytes: u64) -> f64 {
+    bytes as f64 / 1e9
+}
+
+/// One line of counts: what they read and how fast.
+fn counts_row(what: &str, counts: &LevelCounts, set_bytes: usize, per: u64) -> String {
+    let per = per.max(1) as f64;
+    let read = counts.bytes_read(set_bytes);
+    let written = counts.bytes_written(set_bytes);
+    let seconds = counts.time.as_secs_f64();
+    let frontier_bytes = counts.frontier_reads * set_bytes as u64;
+    format!(
+        "| {what} | {:.0} | {:.0} | {:.0} | {:.0} | {:.3} | {:.3} | {:.3} | {:.1} | {:.1} | {:.1} |",
+        counts.candidates as f64 / per,
+        counts.saturated as f64 / per,
+        counts.neighbours as f64 / per,
+        counts.frontier_reads as f64 / per,
+        gigabytes(read) / per,
+        gigabytes(written) / per,
+        seconds * 1e3 / per,
+        gigabytes(read + written) / seconds.max(1e-9),
+        gigabytes(frontier_bytes) / seconds.max(1e-9),
+        seconds * 1e9 / (counts.frontier_reads.max(1)) as f64,
+    )
+}
+
+const HEADER: &str = "| what | candidates | saturated | neighbours read | frontier sets read | GB read | GB written | ms | GB/s read+written | GB/s of frontier sets | ns per frontier read |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |";
+
+fn kind_name(kind: SearchKind) -> String {
+    let lanes = kind.set_bytes * 8;
+    let what = if kind.blocked { "solution" } else { "farthest" };
+    format!("{what}, {lanes} lanes")
+}
+
+fn main() {
+    // The example's `required-features` turn counting on.
+    const { assert!(kernel_stats::ENABLED) };
+    let mut threads = 1;
+    let mut per_level = false;
+    let mut groups = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--threads" => {
+                threads = args
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .expect("--threads N");
+            }
+            "--levels" => per_level = true,
+            _ => groups.push(arg),
+        }
+    }
+    assert!(!groups.is_empty(), "name at least one group");
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("a thread pool");
+    for text in &groups {
+        let graph = GroupGraph::build(group_codes(text));
+        let shape = GroupShape::of(&graph);
+        kernel_stats::take();
+        let started = Instant::now();
+        pool.install(|| analyse_group(&graph));
+        let wall = started.elapsed();
+        let counts = kernel_stats::take();
+        println!(
+            "\n{text}: {} layouts, {} directed edges, {shape:?}, analysed in {:.2} s on {threads} thread(s)\n",
+            graph.n_nodes(),
+            graph.n_edges(),
+            wall.as_secs_f64()
+        );
+        print_kinds(&counts, wall);
+        if per_level {
+            print_levels(&counts);
+        }
+    }
+}
+
+/// The counts of each kind of search, summed and per search.
+fn print_kinds(counts: &BTreeMap<(SearchKind, u32), LevelCounts>, wall: Duration) {
+    println!("{HEADER}");
+    let mut kernel_time = Duration::ZERO;
+    let mut kinds: Vec<SearchKind> = counts.keys().map(|&(kind, _)| kind).collect();
+    kinds.dedup();
+    for kind in kinds {
+        let mut total = LevelCounts::default();
+        for (_, level) in counts.range((kind, 0)..=(kind, u32::MAX)) {
+            total.add(level);
+        }
+        let searches = counts.get(&(kind, 1)).map_or(0, |level| level.levels);
+        let name = kind_name(kind);
+        println!(
+            "{}",
+            counts_row(
+                &format!("{name}: all {searches} searches"),
+                &total,
+                kind.set_bytes,
+                1
+            )
+        );
+        println!(
+            "{}",
+            counts_row(
+                &format!("{name}: per search"),
+                &total,
+                kind.set_bytes,
+                searches
+            )
+        );
+        kernel_time += total.time;
+    }
+    println!(
+        "\nkernel time summed over threads {:.2} s; wall {:.2} s",
+        kernel_time.as_secs_f64(),
+        wall.as_secs_f64()
+    );
+}
+
+/// The 1024-lane farthest searches level by level, per search.
+fn print_levels(counts: &BTreeMap<(SearchKind, u32), LevelCounts>) {
+    let kind = SearchKind {
+        set_bytes: 128,
+        blocked: false,
+    };
+    println!("\n1024-lane farthest searches, per search, by level\n\n{HEADER}");
+    for (&(_, level), level_counts) in counts.range((kind, 0)..=(kind, u32::MAX)) {
+        println!(
+            "{}",
+            counts_row(
+                &format!("level {level}"),
+                level_counts,
+                kind.set_bytes,
+                level_counts.levels
+            )
+        );
+    }
+}

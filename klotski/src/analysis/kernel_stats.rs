@@ -1,0 +1,88 @@
+//! What the bit-parallel search kernel reads, writes and spends, level by
+//! level, for measuring it against the machine's memory limits (issue 25's
+//! roofline; `examples/kernel_bytes.rs`).
+//!
+//! Counting is compiled in only with the `kernel-stats` feature: without it
+//! [`ENABLED`] is false and every count the kernel keeps is optimised away.
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// Whether the kernel counts (the `kernel-stats` feature).
+pub const ENABLED: bool = cfg!(feature = "kernel-stats");
+
+/// Which searches a count belongs to.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub struct SearchKind {
+    /// Bytes of one node's set of sources: 128 for 1024 lanes, 16 for 128.
+    pub set_bytes: usize,
+    /// Whether the search tracks blocked flags (solution searches).
+    pub blocked: bool,
+}
+
+/// The counts of one level of one search, or their sum over many.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct LevelCounts {
+    /// Levels summed (searches, when counting one level).
+    pub levels: u64,
+    /// Candidates pulled: each reads its `seen` set and its neighbour list.
+    pub candidates: u64,
+    /// Candidates found saturated on reading `seen` (no neighbour read).
+    pub saturated: u64,
+    /// Neighbour ids read (each also tests one bit of the frontier bitmap).
+    pub neighbours: u64,
+    /// Frontier sets read at random: the kernel's expensive reads.
+    pub frontier_reads: u64,
+    /// Nodes reached: each writes its `seen` and `next` sets.
+    pub arrivals: u64,
+    /// Wall time of the level (frontier in and out, candidates, pull).
+    pub time: Duration,
+}
+
+impl LevelCounts {
+    /// Adds `other` into these counts.
+    pub fn add(&mut self, other: &LevelCounts) {
+        self.levels += other.levels;
+        self.candidates += other.candidates;
+        self.saturated += other.saturated;
+        self.neighbours += other.neighbours;
+        self.frontier_reads += other.frontier_reads;
+        self.arrivals += other.arrivals;
+        self.time += other.time;
+    }
+
+    /// Bytes read for these counts with sets of `set_bytes`: each
+    /// candidate's `seen` set, offsets and neighbour ids, and the frontier
+    /// sets (the frontier bitmap, a few bits per node, is left out).
+    pub fn bytes_read(&self, set_bytes: usize) -> u64 {
+        let set_bytes = set_bytes as u64;
+        self.candidates * (set_bytes + 8) + self.neighbours * 4 + self.frontier_reads * set_bytes
+    }
+
+    /// Bytes written: each arrival's `seen` and `next` sets.
+    pub fn bytes_written(&self, set_bytes: usize) -> u64 {
+        self.arrivals * 2 * set_bytes as u64
+    }
+}
+
+/// Counts by kind of search and level, summed over every search since the
+/// last [`take`].
+static COUNTS: Mutex<BTreeMap<(SearchKind, u32), LevelCounts>> = Mutex::new(BTreeMap::new());
+
+/// Adds one level's counts (called once per level, only when [`ENABLED`]).
+pub(crate) fn record(kind: SearchKind, level: u32, counts: &LevelCounts) {
+    let mut all = COUNTS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    all.entry((kind, level)).or_default().add(counts);
+}
+
+/// The counts since the last call, by kind of search and level, and resets
+/// them. Empty unless the `kernel-stats` feature is on.
+pub fn take() -> BTreeMap<(SearchKind, u32), LevelCounts> {
+    let mut all = COUNTS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    std::mem::take(&mut *all)
+}
