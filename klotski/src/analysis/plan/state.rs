@@ -195,7 +195,12 @@ impl<'a> Plan<'a> {
             let at_images = image.iter().map(|&image| distances[image as usize]);
             lower_upper_slack(&mut plain.upper_slack, expected, at_images);
         }
-        let ball = balls(self.graph, self.orbits, &[SourceSlack { source, slack }]);
+        // The ball around the source, read off its distances (as `balls`
+        // would find it, without a search), and its images.
+        let ball: Vec<u32> = (0..distances.len() as u32)
+            .filter(|&node| distances[node as usize] < slack)
+            .flat_map(|node| self.orbits.images_of(node))
+            .collect();
         self.candidates.rule_out(&ball, at)
     }
 
