@@ -116,18 +116,25 @@ fn expected() -> &'static Expected {
 
 /// A group's row, from its layouts' rows in group_index order.
 fn group_row(key: GroupKey, rows: &[LayoutRow], mirror_group_num: u32) -> GroupRow {
-    let max_min_solution_step = rows.iter().map(|r| r.min_solution_step).max().unwrap();
+    let max_min_solution_step = rows
+        .iter()
+        .map(|r| r.numbers.min_solution_step)
+        .max()
+        .unwrap();
     let solvable = max_min_solution_step >= 0;
     GroupRow {
         key,
         size: rows.len() as u32,
         smallest_code: rows[0].code.clone(),
-        diameter: rows.iter().map(|r| r.farthest_step).max().unwrap(),
-        n_solved: rows.iter().filter(|r| r.min_solution_step == 0).count() as u32,
+        diameter: rows.iter().map(|r| r.numbers.farthest_step).max().unwrap(),
+        n_solved: rows
+            .iter()
+            .filter(|r| r.numbers.min_solution_step == 0)
+            .count() as u32,
         max_min_solution_step,
         max_min_solution_code: rows
             .iter()
-            .find(|r| solvable && r.min_solution_step == max_min_solution_step)
+            .find(|r| solvable && r.numbers.min_solution_step == max_min_solution_step)
             .map(|r| r.code.clone()),
         mirror_group_num,
     }
@@ -197,13 +204,22 @@ fn the_views_answer_the_original_queries() {
     assert!(rows.iter().any(|r| r.is_mirror_as_released != r.is_mirror));
     let farthest: Vec<String> = rows
         .iter()
-        .map(|r| format!("{},{},{}", r.id, r.farthest_step, r.farthest_num))
+        .map(|r| {
+            format!(
+                "{},{},{}",
+                r.id, r.numbers.farthest_step, r.numbers.farthest_num
+            )
+        })
         .collect();
     assert_eq!(lines(&conn, "SELECT * FROM farthest ORDER BY id"), farthest);
     let solution: Vec<String> = rows
         .iter()
         .map(|r| {
-            let numbers = (r.min_solution_step, r.min_solution_num, r.solution_num);
+            let numbers = (
+                r.numbers.min_solution_step,
+                r.numbers.min_solution_num,
+                r.numbers.solution_num,
+            );
             format!("{},{},{},{}", r.id, numbers.0, numbers.1, numbers.2)
         })
         .collect();
@@ -218,11 +234,11 @@ fn the_views_answer_the_original_queries() {
         );
         let analysis = format!(
             "{},{},{},{},{}",
-            row.farthest_step,
-            row.farthest_num,
-            row.min_solution_step,
-            row.min_solution_num,
-            row.solution_num
+            row.numbers.farthest_step,
+            row.numbers.farthest_num,
+            row.numbers.min_solution_step,
+            row.numbers.min_solution_num,
+            row.numbers.solution_num
         );
         assert_eq!(
             lines(&conn, &sql),
@@ -429,7 +445,7 @@ fn a_checkpoint_is_reused_only_for_the_same_build() {
             .layouts(all())
             .unwrap()
             .iter()
-            .map(|row| row.farthest_step)
+            .map(|row| row.numbers.farthest_step)
             .collect();
         assert_eq!(farthest_steps.len(), 12);
         farthest_steps.contains(&99)

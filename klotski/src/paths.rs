@@ -26,6 +26,7 @@ use std::fmt;
 use crate::analysis::GroupGraph;
 use crate::code::Code;
 use crate::group::group_of;
+use crate::moves::Move;
 
 /// The distance of a node no search reached.
 pub const UNREACHED: u32 = u32::MAX;
@@ -153,6 +154,37 @@ impl fmt::Display for DifferentGroups {
 }
 
 impl std::error::Error for DifferentGroups {}
+
+/// The moves between consecutive layouts of `route` (one fewer than its
+/// layouts), or the first pair that is not one step apart.
+pub fn moves_along(route: &[Code]) -> Result<Vec<Move>, NotAStep> {
+    route
+        .windows(2)
+        .map(|pair| {
+            Move::between(&pair[0].layout(), &pair[1].layout()).ok_or(NotAStep {
+                from: pair[0],
+                to: pair[1],
+            })
+        })
+        .collect()
+}
+
+/// Two consecutive layouts of a route that are not one step apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotAStep {
+    /// The earlier layout.
+    pub from: Code,
+    /// The next one.
+    pub to: Code,
+}
+
+impl fmt::Display for NotAStep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} and {} are not one step apart", self.from, self.to)
+    }
+}
+
+impl std::error::Error for NotAStep {}
 
 /// The breadth-first layers from one layout (the original project's "layer
 /// model"): layer `k` holds the layouts `k` steps away. Each layout links to
@@ -333,6 +365,24 @@ mod tests {
         let node = graph.node(start).unwrap();
         assert_eq!(shortest_path(&graph, node, node), Some(vec![node]));
         assert_eq!(path_between(start, start), Ok(vec![start]));
+    }
+
+    #[test]
+    fn moves_along_a_route_lead_to_its_layouts() {
+        let route = solve(code("1A9BF0C00")).unwrap();
+        let moves = moves_along(&route).unwrap();
+        assert_eq!(moves.len(), route.len() - 1);
+        let reached: Vec<Code> = moves.iter().map(|step| step.after().code()).collect();
+        assert_eq!(reached, route[1..]);
+        assert_eq!(moves_along(&route[..1]), Ok(Vec::new()));
+        // A jump: the first pair that is not a step is named.
+        let jumped = [route[0], route[1], route[3], route[4]];
+        let error = moves_along(&jumped).unwrap_err();
+        assert_eq!((error.from, error.to), (route[1], route[3]));
+        assert_eq!(
+            error.to_string(),
+            format!("{} and {} are not one step apart", route[1], route[3])
+        );
     }
 
     #[test]

@@ -116,14 +116,6 @@ pub struct LayoutRow {
     pub numbers: LayoutNumbers,
 }
 
-impl std::ops::Deref for LayoutRow {
-    type Target = LayoutNumbers;
-
-    fn deref(&self) -> &LayoutNumbers {
-        &self.numbers
-    }
-}
-
 /// One row of `layout_group`: a group and its summary.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct GroupRow {

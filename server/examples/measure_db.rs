@@ -190,7 +190,7 @@ fn lookups(path: &Path) -> Result<(), Box<dyn Error>> {
             println!("{start}: not in this database");
             continue;
         };
-        let steps = u32::try_from(row.min_solution_step)?;
+        let steps = u32::try_from(row.numbers.min_solution_step)?;
         assert_eq!(steps, expected, "{start}");
         let n_lookups = std::cell::Cell::new(0);
         let walk = |by_id: bool| {
@@ -201,7 +201,7 @@ fn lookups(path: &Path) -> Result<(), Box<dyn Error>> {
                 } else {
                     db.layout_by_code(&code.to_string())?
                 };
-                Ok(row.map(|row| row.min_solution_step))
+                Ok(row.map(|row| row.numbers.min_solution_step))
             };
             let path = klotski::paths::solution_walk(start, steps, lookup).unwrap();
             assert_eq!(path.len(), steps as usize + 1);

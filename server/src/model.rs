@@ -441,16 +441,9 @@ impl MoveStep {
     /// The moves between consecutive layouts of `route`, each one step
     /// from the next.
     pub(crate) fn route(route: &[Code]) -> Result<Vec<MoveStep>, AppError> {
-        route
-            .windows(2)
-            .map(|pair| {
-                klotski::Move::between(&pair[0].layout(), &pair[1].layout())
-                    .map(|step| MoveStep::new(&step))
-                    .ok_or_else(|| {
-                        AppError::Internal(format!("{} and {} are not a step", pair[0], pair[1]))
-                    })
-            })
-            .collect()
+        let moves = klotski::paths::moves_along(route)
+            .map_err(|error| AppError::Internal(error.to_string()))?;
+        Ok(moves.iter().map(MoveStep::new).collect())
     }
 }
 
@@ -458,7 +451,7 @@ impl ValuedMove {
     /// `step`, which leads to the layout of `row`, from a layout
     /// `min_solution_step` steps from solved.
     pub(crate) fn new(step: &klotski::Move, row: &LayoutRow, min_solution_step: i32) -> ValuedMove {
-        let progress = klotski::Progress::between(min_solution_step, row.min_solution_step);
+        let progress = klotski::Progress::between(min_solution_step, row.numbers.min_solution_step);
         ValuedMove {
             step: MoveStep::new(step),
             solved: step.after().is_solved(),
@@ -473,8 +466,8 @@ impl ValuedMove {
 impl Farthest {
     fn of(row: &LayoutRow) -> Farthest {
         Farthest {
-            step: row.farthest_step,
-            num: row.farthest_num,
+            step: row.numbers.farthest_step,
+            num: row.numbers.farthest_num,
         }
     }
 }
@@ -482,9 +475,9 @@ impl Farthest {
 impl Solution {
     fn of(row: &LayoutRow) -> Solution {
         Solution {
-            min_step: row.min_solution_step,
-            min_num: row.min_solution_num,
-            num: row.solution_num,
+            min_step: row.numbers.min_solution_step,
+            min_num: row.numbers.min_solution_num,
+            num: row.numbers.solution_num,
         }
     }
 }

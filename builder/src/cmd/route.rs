@@ -4,8 +4,7 @@
 
 use std::fmt::Write as _;
 
-use anyhow::Context;
-use klotski::{Code, Move};
+use klotski::{paths, Code};
 use serde::Serialize;
 
 /// How a route is printed.
@@ -36,20 +35,9 @@ pub struct StepJson {
     code: String,
 }
 
-/// The moves between consecutive layouts of `route`.
-pub fn moves_of(route: &[Code]) -> anyhow::Result<Vec<Move>> {
-    route
-        .windows(2)
-        .map(|pair| {
-            Move::between(&pair[0].layout(), &pair[1].layout())
-                .with_context(|| format!("{} and {} are not one step apart", pair[0], pair[1]))
-        })
-        .collect()
-}
-
 /// `route`'s moves as JSON objects.
 pub fn steps_json(route: &[Code]) -> anyhow::Result<Vec<StepJson>> {
-    Ok(moves_of(route)?
+    Ok(paths::moves_along(route)?
         .iter()
         .enumerate()
         .map(|(i, step)| StepJson {
@@ -77,7 +65,7 @@ pub fn print<T: Serialize>(
     if format.boards {
         board(&mut out, route[0]);
     }
-    for (i, step) in moves_of(route)?.iter().enumerate() {
+    for (i, step) in paths::moves_along(route)?.iter().enumerate() {
         let code = step.after().code();
         writeln!(out, "{:>3}  {:<15} {code}", i + 1, step.to_string())?;
         if format.boards {

@@ -59,7 +59,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 /// A minimum solution walked down the database's stored numbers, or `None`
 /// when the stored `min_solution_step` is -1.
 fn walk_stored(stored: &Stored, code: Code) -> anyhow::Result<Option<Vec<Code>>> {
-    let Ok(steps) = u32::try_from(stored.row(code)?.min_solution_step) else {
+    let Ok(steps) = u32::try_from(stored.row(code)?.numbers.min_solution_step) else {
         return Ok(None);
     };
     paths::solution_walk(code, steps, |next| stored.min_solution_step(next)).map(Some)

@@ -42,7 +42,7 @@ impl Stored {
     /// does not hold it.
     pub fn min_solution_step(&self, code: Code) -> anyhow::Result<Option<i32>> {
         let row = self.db.layout_by_code(&code.to_string())?;
-        Ok(row.map(|row| row.min_solution_step))
+        Ok(row.map(|row| row.numbers.min_solution_step))
     }
 }
 

@@ -12,11 +12,9 @@ use schema::LayoutRow;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::{page_limit, CodePage, LAYOUT_PARAM};
-
-/// The 503 of a point lookup, which runs on the request's own thread and
-/// cannot be late unless the file may change.
-const POINT_QUERY_LATE: &str = "Only on a server run with `--database-may-change`: the request took longer than the time limit (waiting for a writer's lock).";
+use super::{
+    page_limit, CodePage, LATE, LAYOUT_PARAM, POINT_QUERY_LATE, SEARCH_LATE_OR_BUSY, SEARCH_REFUSED,
+};
 use crate::error::{AppError, ErrorBody};
 use crate::extract::{empty_as_none, Client, Path, Query};
 use crate::lookup;
@@ -92,7 +90,7 @@ pub(crate) async fn classification_get(
         (status = 200, description = "The solution: `min_solution_step + 1` layouts, the first the layout asked for, the last solved.", body = SolutionResponse),
         (status = 400, description = "Neither a code nor a short code.", body = ErrorBody),
         (status = 404, description = "The database does not hold the layout, or its group has no solved layout (`no_solution`).", body = ErrorBody),
-        (status = 503, description = "The request took longer than the time limit.", body = ErrorBody),
+        (status = 503, description = LATE, body = ErrorBody),
     )
 )]
 pub(crate) async fn case_solution_get(
@@ -103,7 +101,7 @@ pub(crate) async fn case_solution_get(
     let (row, path) = state
         .query(move |db, catalog| {
             let row = lookup::layout(db, catalog, layout)?;
-            let Ok(steps) = u32::try_from(row.min_solution_step) else {
+            let Ok(steps) = u32::try_from(row.numbers.min_solution_step) else {
                 return Err(AppError::NoSolution(format!(
                     "layout {} is in group {}, which has no solved layout",
                     row.code, row.group
@@ -112,7 +110,7 @@ pub(crate) async fn case_solution_get(
             let start = stored_code(&row.code)?;
             let path = paths::solution_walk(start, steps, |next: Code| {
                 let next = db.layout_by_code(&next.to_string())?;
-                Ok::<_, AppError>(next.map(|next| next.min_solution_step))
+                Ok::<_, AppError>(next.map(|next| next.numbers.min_solution_step))
             })?;
             Ok((row, path))
         })
@@ -166,17 +164,20 @@ pub(crate) async fn case_moves_get(
             // Stable: moves of equal progress keep the board order. A group
             // has solved layouts everywhere or nowhere, so `None`s never mix.
             moves.sort_by_key(|(_, next)| {
-                Progress::between(row.min_solution_step, next.min_solution_step)
+                Progress::between(
+                    row.numbers.min_solution_step,
+                    next.numbers.min_solution_step,
+                )
             });
             Ok((row, moves))
         })
         .await?;
     let moves = moves
         .iter()
-        .map(|(step, next)| ValuedMove::new(step, next, row.min_solution_step))
+        .map(|(step, next)| ValuedMove::new(step, next, row.numbers.min_solution_step))
         .collect();
     Ok(Json(MovesResponse {
-        min_solution_step: row.min_solution_step,
+        min_solution_step: row.numbers.min_solution_step,
         code: row.code,
         moves,
     }))
@@ -212,8 +213,8 @@ const MAX_LAYER_CODES: u32 = 100;
         (status = 200, description = "Every layer, from the layout alone to its farthest layouts.", body = LayersResponse),
         (status = 400, description = "A bad code or limit.", body = ErrorBody),
         (status = 404, description = "The database does not hold the layout.", body = ErrorBody),
-        (status = 429, description = "The client already runs its share of group searches (`too_many_requests`); `Retry-After` says when to retry.", body = ErrorBody),
-        (status = 503, description = "The request took longer than the time limit (`timeout`), or the search was refused at once, its lane being full (`busy`, with `Retry-After`).", body = ErrorBody),
+        (status = 429, description = SEARCH_REFUSED, body = ErrorBody),
+        (status = 503, description = SEARCH_LATE_OR_BUSY, body = ErrorBody),
     )
 )]
 pub(crate) async fn case_layers_get(
@@ -283,8 +284,8 @@ pub(crate) async fn case_layers_get(
         (status = 200, description = "A page of the farthest layouts, ascending codes.", body = FarthestPage),
         (status = 400, description = "A bad code, cursor or limit.", body = ErrorBody),
         (status = 404, description = "The database does not hold the layout.", body = ErrorBody),
-        (status = 429, description = "The client already runs its share of group searches (`too_many_requests`); `Retry-After` says when to retry.", body = ErrorBody),
-        (status = 503, description = "The request took longer than the time limit (`timeout`), or the search was refused at once, its lane being full (`busy`, with `Retry-After`).", body = ErrorBody),
+        (status = 429, description = SEARCH_REFUSED, body = ErrorBody),
+        (status = 503, description = SEARCH_LATE_OR_BUSY, body = ErrorBody),
     )
 )]
 pub(crate) async fn case_farthest_get(
@@ -317,8 +318,8 @@ pub(crate) async fn case_farthest_get(
         (status = 200, description = "A page of the nearest solved layouts, ascending codes (none when the group has no solved layout).", body = MinSolutionsPage),
         (status = 400, description = "A bad code, cursor or limit.", body = ErrorBody),
         (status = 404, description = "The database does not hold the layout.", body = ErrorBody),
-        (status = 429, description = "The client already runs its share of group searches (`too_many_requests`); `Retry-After` says when to retry.", body = ErrorBody),
-        (status = 503, description = "The request took longer than the time limit (`timeout`), or the search was refused at once, its lane being full (`busy`, with `Retry-After`).", body = ErrorBody),
+        (status = 429, description = SEARCH_REFUSED, body = ErrorBody),
+        (status = 503, description = SEARCH_LATE_OR_BUSY, body = ErrorBody),
     )
 )]
 pub(crate) async fn case_min_solutions_get(
@@ -354,7 +355,7 @@ async fn analyse(
         .query(move |db, catalog| lookup::layout(db, catalog, layout))
         .await?;
     let start = stored_code(&row.code)?;
-    let report = if solutions_only && row.min_solution_step < 0 {
+    let report = if solutions_only && row.numbers.min_solution_step < 0 {
         LayoutReport {
             analysis: LayoutAnalysis {
                 min_solution_step: -1,

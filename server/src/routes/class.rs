@@ -4,6 +4,7 @@ use axum::extract::State;
 use axum::Json;
 use klotski::Class;
 
+use super::LATE;
 use crate::error::{AppError, ErrorBody};
 use crate::extract::Path;
 use crate::lookup;
@@ -21,7 +22,7 @@ use crate::state::AppState;
         (status = 200, description = "The class.", body = ClassResponse),
         (status = 400, description = "Not three numbers joined by `-`, or an impossible class.", body = ErrorBody),
         (status = 404, description = "The class is not in the database, or has no layouts.", body = ErrorBody),
-        (status = 503, description = "The request took longer than the time limit.", body = ErrorBody),
+        (status = 503, description = LATE, body = ErrorBody),
     )
 )]
 pub(crate) async fn class_get(

@@ -41,6 +41,19 @@ pub(crate) fn api_router() -> OpenApiRouter<AppState> {
         .routes(routes!(service::openapi_get))
 }
 
+/// The 503 of a route that waits on a blocking thread.
+const LATE: &str = "The request took longer than the time limit.";
+
+/// The 503 of a point lookup, which runs on the request's own thread and
+/// cannot be late unless the file may change.
+const POINT_QUERY_LATE: &str = "Only on a server run with `--database-may-change`: the request took longer than the time limit (waiting for a writer's lock).";
+
+/// The 429 of a route that searches a group.
+const SEARCH_REFUSED: &str = "The client already runs its share of group searches (`too_many_requests`); `Retry-After` says when to retry.";
+
+/// The 503 of a route that searches a group.
+const SEARCH_LATE_OR_BUSY: &str = "The request took longer than the time limit (`timeout`), or the search was refused at once, its lane being full (`busy`, with `Retry-After`).";
+
 /// The description of a `{code}` path parameter.
 const LAYOUT_PARAM: &str = "A layout: its code (`1A9BF0C00`), the code without trailing zeros \
     (`1A9BF0C`, any case), its 5-character short code (`4WVE1`) or its classification \

@@ -4,7 +4,7 @@ use axum::extract::State;
 use axum::Json;
 use klotski::{paths, Code, LayoutRef};
 
-use super::LAYOUT_PARAM;
+use super::{LAYOUT_PARAM, SEARCH_LATE_OR_BUSY, SEARCH_REFUSED};
 use crate::error::{AppError, ErrorBody};
 use crate::extract::{Client, Path};
 use crate::lookup;
@@ -33,8 +33,8 @@ use crate::state::AppState;
         (status = 200, description = "The path: `step + 1` layouts from `from` to `to`.", body = PathResponse),
         (status = 400, description = "A layout is neither a code nor a short code.", body = ErrorBody),
         (status = 404, description = "The database does not hold a layout, or the two are in different groups (`different_groups`): steps never leave a group.", body = ErrorBody),
-        (status = 429, description = "The client already runs its share of group searches (`too_many_requests`); `Retry-After` says when to retry.", body = ErrorBody),
-        (status = 503, description = "The request took longer than the time limit (`timeout`), or the search was refused at once, its lane being full (`busy`, with `Retry-After`).", body = ErrorBody),
+        (status = 429, description = SEARCH_REFUSED, body = ErrorBody),
+        (status = 503, description = SEARCH_LATE_OR_BUSY, body = ErrorBody),
     )
 )]
 pub(crate) async fn path_get(
