@@ -20,23 +20,6 @@ const WORDS_128: usize = 16;
 #[repr(C, align(64))]
 struct Block<const N: usize>([u64; N]);
 
-/// A SplitMix64 generator: fixed-seed random indexes.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// How big and how often.
 struct Plan {
     /// Array sizes for the random reads: (name, bytes).
@@ -125,15 +108,15 @@ fn sequential(plan: &Plan, threads: usize) {
 /// flight as the core allows): each thread ORs its own stream of blocks.
 fn random_reads<const N: usize>(plan: &Plan, array_bytes: usize, threads: usize) {
     let n_blocks = array_bytes / (N * 8);
-    let mut fill = SplitMix64(7);
+    let mut fill = fastrand::Rng::with_seed(7);
     let blocks: Vec<Block<N>> = (0..n_blocks)
-        .map(|_| Block(std::array::from_fn(|_| fill.next())))
+        .map(|_| Block(std::array::from_fn(|_| fill.u64(..))))
         .collect();
     let streams: Vec<Vec<u32>> = (0..threads)
         .map(|thread| {
-            let mut random = SplitMix64(1 + thread as u64);
+            let mut random = fastrand::Rng::with_seed(1 + thread as u64);
             (0..plan.reads)
-                .map(|_| random.below(n_blocks) as u32)
+                .map(|_| random.u32(..n_blocks as u32))
                 .collect()
         })
         .collect();
@@ -159,10 +142,7 @@ fn random_reads<const N: usize>(plan: &Plan, array_bytes: usize, threads: usize)
 fn dependent_chain(plan: &Plan, array_bytes: usize) {
     let n_blocks = array_bytes / (WORDS_128 * 8);
     let mut order: Vec<usize> = (0..n_blocks).collect();
-    let mut random = SplitMix64(11);
-    for i in (1..n_blocks).rev() {
-        order.swap(i, random.below(i + 1));
-    }
+    fastrand::Rng::with_seed(11).shuffle(&mut order);
     let mut blocks = vec![Block([0u64; WORDS_128]); n_blocks];
     for pair in order.windows(2) {
         blocks[pair[0]].0[0] = pair[1] as u64;

@@ -37,12 +37,12 @@ fn main() -> Result<(), Box<dyn Error>> {
         .to_owned()
     });
     let groups = sample_groups(&read_group_sizes(&sizes_path)?, n_rows);
-    let mut rng = SplitMix(7);
+    let mut rng = fastrand::Rng::with_seed(7);
     let mut labels: Vec<u32> = (0u32..)
         .zip(&groups)
         .flat_map(|(label, (_, size))| std::iter::repeat_n(label, *size as usize))
         .collect();
-    shuffle(&mut labels, &mut rng);
+    rng.shuffle(&mut labels);
 
     let mut writer = Writer::create(Path::new(out), "synthetic")?;
     let mut next_index = vec![0u32; groups.len()];
@@ -114,11 +114,11 @@ fn read_group_sizes(path: &str) -> Result<Vec<(GroupKey, u32)>, Box<dyn Error>> 
 
 /// Whole groups, each kept with probability `n_rows / N_LAYOUTS`.
 fn sample_groups(groups: &[(GroupKey, u32)], n_rows: u64) -> Vec<(GroupKey, u32)> {
-    let mut rng = SplitMix(1);
+    let mut rng = fastrand::Rng::with_seed(1);
     groups
         .iter()
         .copied()
-        .filter(|_| rng.below(N_LAYOUTS) < n_rows)
+        .filter(|_| rng.u64(..N_LAYOUTS) < n_rows)
         .collect()
 }
 
@@ -129,7 +129,7 @@ fn synthetic_row(
     group: GroupKey,
     size: u32,
     group_index: u32,
-    rng: &mut SplitMix,
+    rng: &mut fastrand::Rng,
 ) -> LayoutRow {
     let diameter = (10 + 12 * (size + 1).ilog2()).min(250) as u64;
     let solvable = size > 20 || group.group_num.is_multiple_of(2);
@@ -137,14 +137,14 @@ fn synthetic_row(
     let min_solution_step = if solvable && group_index == 0 {
         0
     } else if solvable {
-        rng.below(diameter * 4 / 5 + 1) as i32
+        rng.u64(..diameter * 4 / 5 + 1) as i32
     } else {
         -1
     };
-    let min_solution_num = if solvable { 1 + rng.below(4) as u32 } else { 0 };
+    let min_solution_num = if solvable { 1 + rng.u64(..4) as u32 } else { 0 };
     // Mostly small, sometimes up to 200.
-    let farthest_num_bound = 1 + rng.below(200);
-    let is_mirror = rng.below(50) == 0;
+    let farthest_num_bound = 1 + rng.u64(..200);
+    let is_mirror = rng.u64(..50) == 0;
     LayoutRow {
         id,
         // Ascending with id, 9 hex digits, like real codes.
@@ -154,11 +154,11 @@ fn synthetic_row(
         is_mirror,
         is_mirror_as_released: is_mirror,
         numbers: LayoutNumbers {
-            farthest_step: (diameter / 2 + rng.below(diameter / 2 + 1)) as u32,
-            farthest_num: 1 + rng.below(farthest_num_bound) as u32,
+            farthest_step: (diameter / 2 + rng.u64(..diameter / 2 + 1)) as u32,
+            farthest_num: 1 + rng.u64(..farthest_num_bound) as u32,
             min_solution_step,
             min_solution_num,
-            solution_num: min_solution_num + if solvable { rng.below(10) as u32 } else { 0 },
+            solution_num: min_solution_num + if solvable { rng.u64(..10) as u32 } else { 0 },
         },
     }
 }
@@ -194,18 +194,18 @@ fn time_lookups(path: &Path, groups: &[(GroupKey, u32)]) -> Result<(), Box<dyn E
         .iter()
         .max_by_key(|(_, size)| *size)
         .ok_or("no groups")?;
-    let mut rng = SplitMix(3);
+    let mut rng = fastrand::Rng::with_seed(3);
     let n_lookups = 10_000;
     let start = Instant::now();
     for _ in 0..n_lookups {
-        let group_index = rng.below(u64::from(size)) as u32;
+        let group_index = rng.u64(..u64::from(size)) as u32;
         db.layout_by_name(largest, group_index)?
             .ok_or("missing layout")?;
     }
     let by_name = start.elapsed() / n_lookups;
     let codes: Vec<String> = (0..n_lookups)
         .map(|_| {
-            let group_index = rng.below(u64::from(size)) as u32;
+            let group_index = rng.u64(..u64::from(size)) as u32;
             Ok(db
                 .layout_by_name(largest, group_index)?
                 .ok_or("missing layout")?
@@ -240,30 +240,4 @@ fn cpu_time() -> Result<Duration, Box<dyn Error>> {
     let text = std::fs::read_to_string("/proc/self/schedstat")?;
     let nanos = text.split(' ').next().ok_or("empty schedstat")?.parse()?;
     Ok(Duration::from_nanos(nanos))
-}
-
-/// Fisher-Yates.
-fn shuffle<T>(items: &mut [T], rng: &mut SplitMix) {
-    for i in (1..items.len()).rev() {
-        items.swap(i, rng.below(i as u64 + 1) as usize);
-    }
-}
-
-/// SplitMix64: a small, seedable generator; statistical quality is plenty
-/// for made-up data.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n`.
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
 }
