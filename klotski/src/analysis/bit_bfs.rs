@@ -230,8 +230,17 @@ struct Search<'g, L> {
     next: Vec<L>,
     /// Per node reached at the last level: the sources for which it is blocked.
     blocked: Vec<L>,
-    /// Per frontier node: the sources for which the nodes beyond it are blocked.
+    /// Per frontier node in `passes_some_blocked`: the sources for which
+    /// the nodes beyond it are blocked.
     passes_block: Vec<L>,
+    /// Frontier nodes beyond which every one of their sources is blocked:
+    /// their `passes_block` is their frontier set, and is not stored.
+    passes_all_blocked: NodeSet,
+    /// Frontier nodes beyond which some but not all of their sources are
+    /// blocked: their `passes_block` is stored. The others (neither set)
+    /// pass none blocked. Most frontier neighbours of a node pass none or
+    /// all, so the pull reads a second set for few of them.
+    passes_some_blocked: NodeSet,
     /// Per node: its index among the current sources, or `NOT_A_SOURCE`.
     source_index: Vec<u32>,
     in_frontier: NodeSet,
@@ -267,6 +276,8 @@ impl<'g, L: LaneSet> Search<'g, L> {
             next: vec![L::EMPTY; n],
             blocked: vec![L::EMPTY; blocking],
             passes_block: vec![L::EMPTY; blocking],
+            passes_all_blocked: NodeSet::new(blocking),
+            passes_some_blocked: NodeSet::new(blocking),
             source_index: vec![NOT_A_SOURCE; n],
             in_frontier: NodeSet::new(n),
             expanded: NodeSet::new(n),
@@ -365,8 +376,14 @@ impl<'g, L: LaneSet> Search<'g, L> {
         for &node in &self.current {
             self.in_frontier.insert(node);
             if self.tracking.blocked() {
-                self.passes_block[node as usize] =
-                    self.blocked_beyond(node, &self.frontier[node as usize]);
+                let frontier = &self.frontier[node as usize];
+                let passes_block = self.blocked_beyond(node, frontier);
+                if passes_block == *frontier {
+                    self.passes_all_blocked.insert(node);
+                } else if !passes_block.is_empty() {
+                    self.passes_some_blocked.insert(node);
+                    self.passes_block[node as usize] = passes_block;
+                }
             }
         }
     }
@@ -433,9 +450,14 @@ impl<'g, L: LaneSet> Search<'g, L> {
                 if kernel_stats::ENABLED {
                     counts.frontier_reads += 1;
                 }
-                arrived |= &self.frontier[neighbour as usize];
+                let sources = &self.frontier[neighbour as usize];
+                arrived |= sources;
                 if self.tracking.blocked() {
-                    passes_block |= &self.passes_block[neighbour as usize];
+                    if self.passes_all_blocked.contains(neighbour) {
+                        passes_block |= sources;
+                    } else if self.passes_some_blocked.contains(neighbour) {
+                        passes_block |= &self.passes_block[neighbour as usize];
+                    }
                 } else if missing.and_not(&arrived).is_empty() {
                     break;
                 }
@@ -470,6 +492,10 @@ impl<'g, L: LaneSet> Search<'g, L> {
         for &node in &self.current {
             self.in_frontier.remove(node);
             self.frontier[node as usize] = L::EMPTY;
+            if self.tracking.blocked() {
+                self.passes_all_blocked.remove(node);
+                self.passes_some_blocked.remove(node);
+            }
         }
         std::mem::swap(&mut self.frontier, &mut self.next);
         std::mem::swap(&mut self.current, &mut self.arrivals);
