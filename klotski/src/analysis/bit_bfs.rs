@@ -155,7 +155,6 @@ impl<'g> BitBfs<'g> {
             let mut visitor = Widened(visitor);
             let live = narrow.start(sources, &mut visitor);
             narrow.run_to_end(1, live, &NarrowLanes::first_of(kept), &mut visitor);
-            narrow.finish(sources);
             return None;
         }
         let wide = self
@@ -176,7 +175,6 @@ impl<'g> BitBfs<'g> {
             live = wide.step(level, &live, kept, visitor);
             level += 1;
         }
-        wide.finish(sources);
         survivors
     }
 }
@@ -228,21 +226,10 @@ struct Search<'g, L> {
     frontier: Vec<L>,
     /// The sets of the nodes reached at the level being pulled.
     next: Vec<L>,
-    /// Per node reached at the last level: the sources for which it is blocked.
-    blocked: Vec<L>,
-    /// Per frontier node in `passes_some_blocked`: the sources for which
-    /// the nodes beyond it are blocked.
-    passes_block: Vec<L>,
-    /// Frontier nodes beyond which every one of their sources is blocked:
-    /// their `passes_block` is their frontier set, and is not stored.
-    passes_all_blocked: NodeSet,
-    /// Frontier nodes beyond which some but not all of their sources are
-    /// blocked: their `passes_block` is stored. The others (neither set)
-    /// pass none blocked. Most frontier neighbours of a node pass none or
-    /// all, so the pull reads a second set for few of them.
-    passes_some_blocked: NodeSet,
-    /// Per node: its index among the current sources, or `NOT_A_SOURCE`.
-    source_index: Vec<u32>,
+    /// What the frontier nodes pass on blocked, when tracking blocking.
+    passes: Passes<L>,
+    /// The same for the nodes reached at the level being pulled.
+    next_passes: Passes<L>,
     in_frontier: NodeSet,
     /// Nodes that have been in the frontier with their neighbours marked touched.
     expanded: NodeSet,
@@ -258,8 +245,6 @@ struct Search<'g, L> {
     arrivals: Vec<u32>,
 }
 
-const NOT_A_SOURCE: u32 = u32::MAX;
-
 /// Candidates are marked from the frontier's edges when the frontier has
 /// fewer nodes than the open nodes divided by this.
 const MARK_FROM_FRONTIER_BELOW: usize = 2;
@@ -274,11 +259,8 @@ impl<'g, L: LaneSet> Search<'g, L> {
             seen: vec![L::EMPTY; n],
             frontier: vec![L::EMPTY; n],
             next: vec![L::EMPTY; n],
-            blocked: vec![L::EMPTY; blocking],
-            passes_block: vec![L::EMPTY; blocking],
-            passes_all_blocked: NodeSet::new(blocking),
-            passes_some_blocked: NodeSet::new(blocking),
-            source_index: vec![NOT_A_SOURCE; n],
+            passes: Passes::new(blocking),
+            next_passes: Passes::new(blocking),
             in_frontier: NodeSet::new(n),
             expanded: NodeSet::new(n),
             touched: NodeSet::new(n),
@@ -309,10 +291,6 @@ impl<'g, L: LaneSet> Search<'g, L> {
             live |= &bit;
             self.seen[source as usize] = bit;
             self.frontier[source as usize] = bit;
-            self.source_index[source as usize] = index as u32;
-            if self.tracking.blocked() {
-                self.blocked[source as usize] = L::EMPTY;
-            }
             self.current.push(source);
             visitor.arrive(0, source, &bit, &L::EMPTY);
         }
@@ -329,11 +307,8 @@ impl<'g, L: LaneSet> Search<'g, L> {
         let started = kernel_stats::ENABLED.then(Instant::now);
         self.enter_frontier();
         self.choose_candidates();
-        let (mut live, mut counts) = self.pull(level, live, visitor);
+        let (live, mut counts) = self.pull(level, live, kept, visitor);
         self.leave_frontier();
-        if self.tracking.blocked() && !live.and_not(kept).is_empty() {
-            live = self.drop_blocked_sources(kept);
-        }
         if let Some(started) = started {
             counts.levels = 1;
             counts.time = started.elapsed();
@@ -358,33 +333,18 @@ impl<'g, L: LaneSet> Search<'g, L> {
     /// Ends the search before it is over, leaving the state as a finished
     /// search does.
     fn abandon(&mut self) {
-        for &node in &self.current {
-            self.frontier[node as usize] = L::EMPTY;
+        if self.tracking.blocked() {
+            for &node in &self.current {
+                self.passes.forget(node);
+            }
         }
         self.current.clear();
     }
 
-    /// Forgets which nodes are the sources of the search that has ended.
-    fn finish(&mut self, sources: &[u32]) {
-        for &source in sources {
-            self.source_index[source as usize] = NOT_A_SOURCE;
-        }
-    }
-
-    /// Marks the frontier, and the sources its nodes pass blocked.
+    /// Marks the frontier.
     fn enter_frontier(&mut self) {
         for &node in &self.current {
             self.in_frontier.insert(node);
-            if self.tracking.blocked() {
-                let frontier = &self.frontier[node as usize];
-                let passes_block = self.blocked_beyond(node, frontier);
-                if passes_block == *frontier {
-                    self.passes_all_blocked.insert(node);
-                } else if !passes_block.is_empty() {
-                    self.passes_some_blocked.insert(node);
-                    self.passes_block[node as usize] = passes_block;
-                }
-            }
         }
     }
 
@@ -417,12 +377,19 @@ impl<'g, L: LaneSet> Search<'g, L> {
     }
 
     /// Pulls every candidate's new sources from its frontier neighbours; the
-    /// nodes reached form the next frontier. Returns the sources that reached
-    /// some node (the others' searches are over), and what it read when the
-    /// kernel counts ([`kernel_stats`]).
-    fn pull(&mut self, level: u32, live: &L, visitor: &mut impl Visitor<L>) -> (L, LevelCounts) {
+    /// nodes reached form the next frontier. Returns the sources still live
+    /// (see [`Self::live_after`]), and what it read when the kernel counts
+    /// ([`kernel_stats`]).
+    fn pull(
+        &mut self,
+        level: u32,
+        live: &L,
+        kept: &L,
+        visitor: &mut impl Visitor<L>,
+    ) -> (L, LevelCounts) {
         self.arrivals.clear();
         let mut still_live = L::EMPTY;
+        let mut unblocked = L::EMPTY;
         let mut counts = LevelCounts::default();
         let mut candidates = std::mem::replace(&mut self.candidates, NodeSet::new(0));
         candidates.drain(|node| {
@@ -453,11 +420,7 @@ impl<'g, L: LaneSet> Search<'g, L> {
                 let sources = &self.frontier[neighbour as usize];
                 arrived |= sources;
                 if self.tracking.blocked() {
-                    if self.passes_all_blocked.contains(neighbour) {
-                        passes_block |= sources;
-                    } else if self.passes_some_blocked.contains(neighbour) {
-                        passes_block |= &self.passes_block[neighbour as usize];
-                    }
+                    self.passes.add_to(&mut passes_block, neighbour, sources);
                 } else if missing.and_not(&arrived).is_empty() {
                     break;
                 }
@@ -471,7 +434,11 @@ impl<'g, L: LaneSet> Search<'g, L> {
             }
             let blocked = if self.tracking.blocked() {
                 let blocked = passes_block.and(&new);
-                self.blocked[node_index] = blocked;
+                unblocked |= &new.and_not(&blocked);
+                // A solved node blocks every source but its own, which
+                // reached it at level 0.
+                let passed = if self.graph.is_solved(node) { new } else { blocked };
+                self.next_passes.set(node, &passed, &new);
                 blocked
             } else {
                 L::EMPTY
@@ -484,57 +451,96 @@ impl<'g, L: LaneSet> Search<'g, L> {
         });
         self.candidates = candidates;
         counts.arrivals = self.arrivals.len() as u64;
-        (still_live, counts)
+        let live = if self.tracking.blocked() {
+            Self::live_after(&still_live, &unblocked, kept)
+        } else {
+            still_live
+        };
+        (live, counts)
     }
 
-    /// Clears the old frontier; the nodes just reached become the frontier.
+    /// The sources still live after a level of a search tracking blocking,
+    /// given those that reached some node at it (`reached`) and those that
+    /// reached some node unblocked: a source blocked at every node it
+    /// reached is dropped unless kept. Everything a dropped source would
+    /// reach later is blocked for it too (a node reached at the next level
+    /// has a blocked parent), and a blocked arrival is never at a node's
+    /// least distance to a solved layout (the layout that blocks it is
+    /// nearer), so it has nothing left to report. Its lane may still be set
+    /// in the frontier sets of this level; the next pull masks it out, as
+    /// it masks every source a node has seen.
+    fn live_after(reached: &L, unblocked: &L, kept: &L) -> L {
+        let mut live = reached.and(kept);
+        live |= unblocked;
+        live
+    }
+
+    /// Unmarks the old frontier; the nodes just reached become the frontier.
+    /// The old frontier's sets are left as they are: a node's set is read
+    /// only while it is in the frontier, and written when it arrives.
     fn leave_frontier(&mut self) {
         for &node in &self.current {
             self.in_frontier.remove(node);
-            self.frontier[node as usize] = L::EMPTY;
             if self.tracking.blocked() {
-                self.passes_all_blocked.remove(node);
-                self.passes_some_blocked.remove(node);
+                self.passes.forget(node);
             }
         }
         std::mem::swap(&mut self.frontier, &mut self.next);
+        std::mem::swap(&mut self.passes, &mut self.next_passes);
         std::mem::swap(&mut self.current, &mut self.arrivals);
     }
+}
 
-    /// The sources of `frontier` for which nodes beyond `node` are blocked:
-    /// those for which it is blocked, and all but itself if it is solved.
-    fn blocked_beyond(&self, node: u32, frontier: &L) -> L {
-        let mut blocked = self.blocked[node as usize].and(frontier);
-        if self.graph.is_solved(node) {
-            let own = match self.source_index[node as usize] {
-                NOT_A_SOURCE => L::EMPTY,
-                index => L::single(index as usize),
-            };
-            blocked |= &frontier.and_not(&own);
+/// What the nodes of one frontier pass on blocked, per node: the sources
+/// of its frontier set for which the nodes beyond it are blocked (those
+/// for which it is blocked, or all when it is a solved layout). Most nodes
+/// pass on none or all of their sources; only the others' sets are stored,
+/// so the pull reads a second set for few neighbours.
+struct Passes<L> {
+    /// Nodes that pass on every source of their frontier set.
+    all: NodeSet,
+    /// Nodes that pass on some but not all: theirs is in `sets`.
+    some: NodeSet,
+    /// Per node of `some`: what it passes on. Read only for those.
+    sets: Vec<L>,
+}
+
+impl<L: LaneSet> Passes<L> {
+    /// Room for `n` nodes (0 for a search not tracking blocking).
+    fn new(n: usize) -> Passes<L> {
+        Passes {
+            all: NodeSet::new(n),
+            some: NodeSet::new(n),
+            sets: vec![L::EMPTY; n],
         }
-        blocked
     }
 
-    /// Drops the sources blocked at every frontier node, except those of
-    /// lanes `kept`, and returns the others. Everything a dropped source would
-    /// reach later is blocked for it too (a node reached at the next level
-    /// has a blocked parent), and a blocked arrival is never at a node's least
-    /// distance to a solved layout (the layout that blocks it is nearer), so
-    /// it has nothing left to report.
-    fn drop_blocked_sources(&mut self, kept: &L) -> L {
-        let mut live = L::EMPTY;
-        for &node in &self.current {
-            let node = node as usize;
-            let frontier = &self.frontier[node];
-            live |= &frontier.and_not(&self.blocked[node].and_not(kept));
+    /// Records that `node`, whose frontier set is `frontier`, passes on
+    /// `passed` (a subset).
+    fn set(&mut self, node: u32, passed: &L, frontier: &L) {
+        if passed == frontier {
+            self.all.insert(node);
+        } else if !passed.is_empty() {
+            self.some.insert(node);
+            self.sets[node as usize] = *passed;
         }
-        let frontier = &mut self.frontier;
-        self.current.retain(|&node| {
-            let sources = &mut frontier[node as usize];
-            *sources = sources.and(&live);
-            !sources.is_empty()
-        });
-        live
+    }
+
+    /// Adds to `passed` what frontier node `node`, whose frontier set is
+    /// `frontier`, passes on.
+    #[inline]
+    fn add_to(&self, passed: &mut L, node: u32, frontier: &L) {
+        if self.all.contains(node) {
+            *passed |= frontier;
+        } else if self.some.contains(node) {
+            *passed |= &self.sets[node as usize];
+        }
+    }
+
+    /// Forgets what `node` passes on (it leaves the frontier).
+    fn forget(&mut self, node: u32) {
+        self.all.remove(node);
+        self.some.remove(node);
     }
 }
 
