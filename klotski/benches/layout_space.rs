@@ -32,6 +32,15 @@ fn code_id_lookups(c: &mut Criterion) {
                 .fold(0u32, |a, id| a ^ id)
         })
     });
+    let ranks = klotski::CodeRanks::build();
+    group.bench_function("code_to_id_compact", |b| {
+        b.iter(|| {
+            codes
+                .iter()
+                .map(|&code| ranks.id(code))
+                .fold(0u32, |a, id| a ^ id)
+        })
+    });
     group.bench_function("id_to_code", |b| {
         b.iter(|| {
             ids.iter()

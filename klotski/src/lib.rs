@@ -57,6 +57,7 @@ mod steps;
 pub use class::{Class, ClassError};
 pub use classification::{Classification, GroupName};
 pub use code::{Code, CodeError, CODE_DIGITS};
+pub use enumerate::CodeRanks;
 pub use group::{classify_all, group_of, ClassGroups, NoSuchLayout};
 pub use index::{AllCodes, CodeIndex, N_LAYOUTS};
 pub use layout::{Layout, Piece};

@@ -7,7 +7,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use common::{all_codes, md5_hex, reference_rows};
-use klotski::{Class, ClassGroups, Code, ShortCode, N_LAYOUTS};
+use klotski::{Class, ClassGroups, Code, CodeRanks, ShortCode, N_LAYOUTS};
 use rayon::prelude::*;
 
 #[test]
@@ -41,6 +41,18 @@ fn enumeration_md5_and_counts_per_block_address() {
     ]
     .into();
     assert_eq!(per_head, expected);
+}
+
+#[test]
+fn compact_ranks_are_the_positions_of_every_code() {
+    let codes = all_codes().codes();
+    let ranks = CodeRanks::build();
+    let wrong = codes
+        .par_iter()
+        .enumerate()
+        .filter(|&(id, &code)| ranks.id(code) != id as u32)
+        .count();
+    assert_eq!(wrong, 0, "codes whose compact rank is not their position");
 }
 
 #[test]

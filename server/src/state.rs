@@ -13,6 +13,7 @@ use crate::admission::Searches;
 use crate::error::AppError;
 use crate::pool::Pool;
 use crate::search::GraphCache;
+use klotski::CodeRanks;
 use schema::{ClassRow, Database, GroupFilter, GroupKey, Meta, Page, Totals};
 
 /// The service's settings.
@@ -84,6 +85,9 @@ pub(crate) struct Catalog {
     /// Every group's size: /case answers with it, and a map lookup is
     /// cheaper than a query.
     pub(crate) group_sizes: HashMap<GroupKey, u32>,
+    /// Every code's id (3 MB): a lookup by code reads the table by id, one
+    /// B-tree descent instead of two (the code index's, then the table's).
+    pub(crate) ranks: CodeRanks,
 }
 
 impl Catalog {
@@ -105,6 +109,7 @@ impl Catalog {
             totals,
             classes,
             group_sizes,
+            ranks: CodeRanks::build(),
         })
     }
 

@@ -125,6 +125,56 @@ async fn case_matches_the_engine_for_every_layout() {
 }
 
 #[tokio::test]
+async fn a_code_is_answered_from_its_own_row_even_where_ids_are_not_ranks() {
+    // A layout and a neighbour with other numbers swap ids in a copy: a
+    // lookup by a code's id finds the other layout, and must not answer
+    // with it, for the layout or for its moves.
+    let app = test_app();
+    let numbers = |body: &Value| {
+        json!([
+            body["code"],
+            body["classification"],
+            body["farthest"],
+            body["solution"]
+        ])
+    };
+    let a = code("08");
+    let (_, case_a) = get(&app, &format!("/case/{a}")).await;
+    let (_, moves_a) = get(&app, &format!("/case/{a}/moves")).await;
+    let mut b_and_case = None;
+    for step in a.layout().moves() {
+        let b = step.after().code();
+        let (_, case_b) = get(&app, &format!("/case/{b}")).await;
+        if case_b["farthest"] != case_a["farthest"] || case_b["solution"] != case_a["solution"] {
+            b_and_case = Some((b, case_b));
+            break;
+        }
+    }
+    let (b, case_b) = b_and_case.expect("a neighbour with other numbers");
+    let (id_a, id_b) = (all_codes().id(a), all_codes().id(b));
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("swapped.db");
+    std::fs::copy(test_db(), &copy).unwrap();
+    rusqlite::Connection::open(&copy)
+        .unwrap()
+        .execute_batch(&format!(
+            "PRAGMA foreign_keys = OFF;
+             UPDATE layout SET id = -1 WHERE id = {id_a};
+             UPDATE layout SET id = {id_a} WHERE id = {id_b};
+             UPDATE layout SET id = {id_b} WHERE id = -1;"
+        ))
+        .unwrap();
+    let swapped = app_with(&copy, Config::default());
+    for (layout, before) in [(a, &case_a), (b, &case_b)] {
+        let (status, after) = get(&swapped, &format!("/case/{layout}")).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(numbers(&after), numbers(before), "{layout}");
+    }
+    let (_, moves_after) = get(&swapped, &format!("/case/{a}/moves")).await;
+    assert_eq!(moves_after, moves_a);
+}
+
+#[tokio::test]
 async fn every_spelling_of_a_layout_is_the_same_case() {
     let app = test_app();
     // A 1-0-0 layout whose code has trailing zeros.

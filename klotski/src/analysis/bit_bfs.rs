@@ -437,7 +437,11 @@ impl<'g, L: LaneSet> Search<'g, L> {
                 unblocked |= &new.and_not(&blocked);
                 // A solved node blocks every source but its own, which
                 // reached it at level 0.
-                let passed = if self.graph.is_solved(node) { new } else { blocked };
+                let passed = if self.graph.is_solved(node) {
+                    new
+                } else {
+                    blocked
+                };
                 self.next_passes.set(node, &passed, &new);
                 blocked
             } else {

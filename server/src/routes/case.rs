@@ -109,7 +109,7 @@ pub(crate) async fn case_solution_get(
             };
             let start = stored_code(&row.code)?;
             let path = paths::solution_walk(start, steps, |next: Code| {
-                let next = db.layout_by_code(&next.to_string())?;
+                let next = lookup::row_of_code(db, catalog, next)?;
                 Ok::<_, AppError>(next.map(|next| next.numbers.min_solution_step))
             })?;
             Ok((row, path))
@@ -154,8 +154,8 @@ pub(crate) async fn case_moves_get(
                 .moves()
                 .into_iter()
                 .map(|step| {
-                    let code = step.after().code().to_string();
-                    let next = db.layout_by_code(&code)?.ok_or_else(|| {
+                    let code = step.after().code();
+                    let next = lookup::row_of_code(db, catalog, code)?.ok_or_else(|| {
                         AppError::Internal(format!("{code}, a step from {start}, is not stored"))
                     })?;
                     Ok((step, next))
