@@ -1,6 +1,7 @@
 //! Querying a finished database: the server's side.
 
 use std::path::{Path, PathBuf};
+use std::sync::LazyLock;
 
 use rusqlite::{params, Connection, OptionalExtension, ToSql};
 
@@ -106,13 +107,13 @@ impl Database {
 
     /// The layout with this id.
     pub fn layout_by_id(&self, id: u32) -> Result<Option<LayoutRow>> {
-        self.layout_where("id", id)
+        self.layout_where(&LAYOUT_BY_ID, id)
     }
 
     /// The layout with this code, written as in the database: 9 uppercase hex
     /// digits.
     pub fn layout_by_code(&self, code: &str) -> Result<Option<LayoutRow>> {
-        self.layout_where("code", code)
+        self.layout_where(&LAYOUT_BY_CODE, code)
     }
 
     /// The layout named `group`-`group_index`.
@@ -274,13 +275,19 @@ impl Database {
         )?)
     }
 
-    /// The layout whose `column` equals `value`.
-    fn layout_where(&self, column: &str, value: impl rusqlite::ToSql) -> Result<Option<LayoutRow>> {
-        let sql = format!("SELECT {LAYOUT_COLUMNS} FROM layout WHERE {column} = ?1");
+    /// The layout `sql` (one of the point lookups below) selects with `value`.
+    fn layout_where(&self, sql: &str, value: impl rusqlite::ToSql) -> Result<Option<LayoutRow>> {
         Ok(self
             .conn
-            .prepare_cached(&sql)?
+            .prepare_cached(sql)?
             .query_row([value], LayoutRow::from_sql)
             .optional()?)
     }
 }
+
+/// The point lookups of a layout, written once rather than per query (the
+/// server runs tens of thousands a second).
+static LAYOUT_BY_ID: LazyLock<String> =
+    LazyLock::new(|| format!("SELECT {LAYOUT_COLUMNS} FROM layout WHERE id = ?1"));
+static LAYOUT_BY_CODE: LazyLock<String> =
+    LazyLock::new(|| format!("SELECT {LAYOUT_COLUMNS} FROM layout WHERE code = ?1"));
