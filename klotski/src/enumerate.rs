@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use crate::board::{block_cells, is_block_head, BOARD, COLUMN_3, ROW_4};
+use crate::buckets::Buckets;
 use crate::class::Class;
 use crate::code::Code;
 
@@ -204,9 +205,8 @@ impl<F: FnMut(Prefix, usize, &[u32])> Sink for Prefixes<'_, F> {
 pub struct CodeRanks {
     /// Ascending.
     prefixes: Vec<RankedPrefix>,
-    /// Entry k: the first prefix whose value's top bits
-    /// (`value >> BUCKET_SHIFT`) are k or more.
-    bucket_starts: Vec<u32>,
+    /// The prefixes by their values' bucket, `value >> BUCKET_SHIFT`.
+    buckets: Buckets,
     tails: Vec<Vec<u32>>,
 }
 
@@ -238,20 +238,13 @@ impl CodeRanks {
                 next_id += tails.len() as u32;
             }
         });
-        let n_buckets = 1usize << (36 - BUCKET_SHIFT);
-        let mut bucket_starts = Vec::with_capacity(n_buckets + 1);
-        let mut position = 0;
-        for bucket in 0..=n_buckets as u64 {
-            while position < prefixes.len()
-                && prefixes[position].prefix.value >> BUCKET_SHIFT < bucket
-            {
-                position += 1;
-            }
-            bucket_starts.push(position as u32);
-        }
+        let buckets = Buckets::new(
+            prefixes.iter().map(|ranked| ranked.prefix.value),
+            BUCKET_SHIFT,
+        );
         CodeRanks {
             prefixes,
-            bucket_starts,
+            buckets,
             tails,
         }
     }
@@ -262,11 +255,10 @@ impl CodeRanks {
         // Every prefix before the code's bucket is below the code, every
         // one after it above; the code's own prefix may be in an earlier
         // bucket (a prefix of few items leaves bits below the key free).
-        let bucket = (value >> BUCKET_SHIFT) as usize;
-        let start = self.bucket_starts[bucket] as usize;
-        let end = self.bucket_starts[bucket + 1] as usize;
-        let after = start
-            + self.prefixes[start..end].partition_point(|ranked| ranked.prefix.value <= value);
+        let bucket = self.buckets.range((value >> BUCKET_SHIFT) as usize);
+        let start = bucket.start;
+        let after =
+            start + self.prefixes[bucket].partition_point(|ranked| ranked.prefix.value <= value);
         let ranked = self.prefixes[after.checked_sub(1).expect(EVERY_CODE)];
         debug_assert!(ranked.prefix.holds(value), "{code}");
         let tails = &self.tails[ranked.tails_index as usize];

@@ -1,5 +1,6 @@
 //! Sorted code sets with fast code -> position lookups, and the global id space.
 
+use crate::buckets::Buckets;
 use crate::code::Code;
 use crate::enumerate;
 
@@ -10,7 +11,7 @@ use crate::enumerate;
 /// it: one or two cache misses and no allocation.
 pub struct CodeIndex {
     codes: Vec<Code>,
-    bucket_starts: Vec<u32>,
+    buckets: Buckets,
     shift: u32,
 }
 
@@ -27,18 +28,10 @@ impl CodeIndex {
         assert!(codes.len() < u32::MAX as usize, "positions are u32");
         let bucket_bits = (usize::BITS - codes.len().leading_zeros()).clamp(1, MAX_BUCKET_BITS);
         let shift = 36 - bucket_bits;
-        let n_buckets = 1usize << bucket_bits;
-        let mut bucket_starts = Vec::with_capacity(n_buckets + 1);
-        let mut position = 0;
-        for bucket in 0..=n_buckets as u64 {
-            while position < codes.len() && codes[position].value() >> shift < bucket {
-                position += 1;
-            }
-            bucket_starts.push(position as u32);
-        }
+        let buckets = Buckets::new(codes.iter().map(|code| code.value()), shift);
         CodeIndex {
             codes,
-            bucket_starts,
+            buckets,
             shift,
         }
     }
@@ -46,10 +39,9 @@ impl CodeIndex {
     /// The position of `code` in the set, or `None` when it is absent.
     #[inline]
     pub fn position(&self, code: Code) -> Option<u32> {
-        let bucket = (code.value() >> self.shift) as usize;
-        let start = self.bucket_starts[bucket] as usize;
-        let end = self.bucket_starts[bucket + 1] as usize;
-        let found = self.codes[start..end].binary_search(&code).ok()?;
+        let bucket = self.buckets.range((code.value() >> self.shift) as usize);
+        let start = bucket.start;
+        let found = self.codes[bucket].binary_search(&code).ok()?;
         Some((start + found) as u32)
     }
 

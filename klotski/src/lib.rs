@@ -41,6 +41,7 @@
 
 pub mod analysis;
 pub mod board;
+mod buckets;
 mod class;
 mod classification;
 mod code;

@@ -26,7 +26,7 @@ for server in "$@"; do
     CODES=$codes wrk -t1 -c32 -d3s -s "$script" "http://$addr" >/dev/null
     # The stack's rate drifts by 10% from one window to the next on this
     # machine: the two routes alternate, 4 s at a time, twice, and each
-    # figure is the mean of its two windows (p99: the larger).
+    # figure is the mean of its two windows (both p99s are printed).
     read -r rejected rejected_p99 < <(measure -t1 -c32 -d4s "http://$addr/case/ZZZZZ")
     read -r case case_p99 < <(CODES=$codes measure -t1 -c32 -d4s -s "$script" "http://$addr")
     read -r rejected2 rejected2_p99 < <(measure -t1 -c32 -d4s "http://$addr/case/ZZZZZ")
