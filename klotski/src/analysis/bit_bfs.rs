@@ -92,6 +92,18 @@ pub(crate) struct BitBfs<'g> {
     narrow: Option<Search<'g, NarrowLanes>>,
 }
 
+/// When a wide search stops before its end (see [`BitBfs::run_until_few`]
+/// and [`BitBfs::run_levels`]).
+#[derive(Clone, Copy)]
+enum Stop {
+    /// It runs to the end.
+    Never,
+    /// Once at most 128 sources are live.
+    WhenFew,
+    /// Once the arrivals of this level are reported.
+    AfterLevel(u32),
+}
+
 /// The sources still live when a search stopped (see [`BitBfs::run_until_few`]).
 #[derive(Debug)]
 pub(crate) struct Survivors {
@@ -115,7 +127,7 @@ impl<'g> BitBfs<'g> {
     /// reachable node is reached, reporting arrivals to `visitor`. When
     /// tracking blocked flags, sources blocked everywhere drop out early.
     pub(crate) fn run(&mut self, sources: &[u32], visitor: &mut impl Visitor) {
-        let stopped = self.search(sources, &Lanes::EMPTY, false, visitor);
+        let stopped = self.search(sources, &Lanes::EMPTY, Stop::Never, visitor);
         debug_assert!(stopped.is_none());
     }
 
@@ -136,14 +148,39 @@ impl<'g> BitBfs<'g> {
         visitor: &mut impl Visitor,
     ) -> Option<Survivors> {
         assert!(self.tracking.blocked());
-        self.search(sources, kept, true, visitor)
+        self.search(sources, kept, Stop::WhenFew, visitor)
+    }
+
+    /// [`Self::run`], tracking blocked flags, but stopping once the arrivals
+    /// of `last_level` are reported: returns the sources still live then
+    /// (unblocked at some node of that level). A search from at most 128
+    /// sources, or one over before that level, runs to the end.
+    ///
+    /// Most solved layouts of a dense group are blocked everywhere by level
+    /// 2 (every node two steps away has a solved neighbour one step away),
+    /// while the others stay live to the end. Searched again together from
+    /// their start ([`AfterLevels`]), the live ones fill whole batches
+    /// instead of a third of each.
+    pub(crate) fn run_levels(
+        &mut self,
+        sources: &[u32],
+        last_level: u32,
+        visitor: &mut impl Visitor,
+    ) -> Option<Survivors> {
+        assert!(self.tracking.blocked());
+        self.search(
+            sources,
+            &Lanes::EMPTY,
+            Stop::AfterLevel(last_level),
+            visitor,
+        )
     }
 
     fn search(
         &mut self,
         sources: &[u32],
         kept: &Lanes,
-        stop_when_few: bool,
+        stop: Stop,
         visitor: &mut impl Visitor,
     ) -> Option<Survivors> {
         assert!(sources.len() <= WIDTH);
@@ -164,7 +201,12 @@ impl<'g> BitBfs<'g> {
         let mut level = 1;
         let mut survivors = None;
         while !wide.is_over() {
-            if stop_when_few && live.count() as usize <= NarrowLanes::WIDTH {
+            let stops = match stop {
+                Stop::Never => false,
+                Stop::WhenFew => live.count() as usize <= NarrowLanes::WIDTH,
+                Stop::AfterLevel(last) => level > last,
+            };
+            if stops {
                 wide.abandon();
                 survivors = Some(Survivors {
                     lanes: live,
@@ -179,18 +221,18 @@ impl<'g> BitBfs<'g> {
     }
 }
 
-/// Hands a visitor only the arrivals of lane i at levels above `levels[i]`:
-/// a search from the survivors of stopped searches ([`Survivors`]) reports
-/// only what those did not.
+/// Hands a visitor only the arrivals of lane i at levels above `levels[i]`
+/// (all of them without `levels`): a search from the survivors of stopped
+/// searches ([`Survivors`]) reports only what those did not.
 pub(crate) struct AfterLevels<'a, V> {
-    levels: &'a [u32],
+    levels: Option<&'a [u32]>,
     visitor: &'a mut V,
     /// The lanes reported at `level`.
     allowed: (u32, Lanes),
 }
 
 impl<'a, V: Visitor> AfterLevels<'a, V> {
-    pub(crate) fn new(levels: &'a [u32], visitor: &'a mut V) -> AfterLevels<'a, V> {
+    pub(crate) fn new(levels: Option<&'a [u32]>, visitor: &'a mut V) -> AfterLevels<'a, V> {
         AfterLevels {
             levels,
             visitor,
@@ -201,9 +243,12 @@ impl<'a, V: Visitor> AfterLevels<'a, V> {
 
 impl<V: Visitor> Visitor for AfterLevels<'_, V> {
     fn arrive(&mut self, level: u32, node: u32, sources: &Lanes, blocked: &Lanes) {
+        let Some(levels) = self.levels else {
+            return self.visitor.arrive(level, node, sources, blocked);
+        };
         if self.allowed.0 != level {
             let mut allowed = Lanes::EMPTY;
-            for (lane, &after) in self.levels.iter().enumerate() {
+            for (lane, &after) in levels.iter().enumerate() {
                 if level > after {
                     allowed |= &Lanes::single(lane);
                 }
@@ -635,7 +680,7 @@ mod tests {
                 sources,
                 reports: &mut pooled,
             };
-            let mut after = AfterLevels::new(levels, &mut recorder);
+            let mut after = AfterLevels::new(Some(levels), &mut recorder);
             let stopped = bfs.run_until_few(sources, &Lanes::EMPTY, &mut after);
             assert!(
                 stopped.is_none(),
