@@ -16,8 +16,13 @@ use crate::progress;
 /// Rows handed to the writer per call (one transaction each).
 const ROWS_PER_CALL: usize = 100_000;
 
+/// Batches of rows made ahead of the writer: the rows of the next batches
+/// are made on another thread while SQLite takes one.
+const BATCHES_AHEAD: usize = 2;
+
 /// Writes the layout rows of `classes`, in id order. Each class's rows come
-/// in code order, which is id order, so the classes merge by id.
+/// in code order, which is id order, so the classes merge by id. The rows
+/// are made on a thread of their own, a few batches ahead of the writer.
 pub(super) fn write_layouts(
     writer: &mut Writer,
     all: &AllCodes,
@@ -27,6 +32,39 @@ pub(super) fn write_layouts(
     let n_layouts: usize = classes.iter().map(ClassGroups::n_layouts).sum();
     let bar = progress::bar(n_layouts as u64, "rows", "writing layouts");
     let started = Instant::now();
+    std::thread::scope(|scope| -> anyhow::Result<()> {
+        let (batches, received) = std::sync::mpsc::sync_channel(BATCHES_AHEAD);
+        scope.spawn(move || {
+            // The writer stops taking batches when it fails: then sending
+            // fails too, and this thread ends.
+            let _ = rows_in_id_order(all, classes, analyses, |batch| batches.send(batch).is_ok());
+        });
+        for batch in received {
+            writer.insert_layouts(&batch)?;
+            bar.inc(batch.len() as u64);
+        }
+        Ok(())
+    })?;
+    bar.finish_and_clear();
+    let elapsed = started.elapsed();
+    info!(
+        rows = n_layouts,
+        ?elapsed,
+        rows_per_second = (n_layouts as f64 / elapsed.as_secs_f64()).round(),
+        "written"
+    );
+    Ok(())
+}
+
+/// Hands the rows of `classes` to `take` in id order, [`ROWS_PER_CALL`] at
+/// a time (fewer in the last batch), until it returns false; returns
+/// whether it took them all.
+fn rows_in_id_order(
+    all: &AllCodes,
+    classes: &[ClassGroups],
+    analyses: &Analyses,
+    mut take: impl FnMut(Vec<LayoutRow>) -> bool,
+) -> bool {
     let mut streams: Vec<_> = classes
         .iter()
         .map(|groups| class_rows(all, groups, analyses).peekable())
@@ -47,21 +85,13 @@ pub(super) fn write_layouts(
             next_ids.push(Reverse((row.id, class_idx)));
         }
         if batch.len() == ROWS_PER_CALL {
-            writer.insert_layouts(&batch)?;
-            bar.inc(batch.len() as u64);
-            batch.clear();
+            let full = std::mem::replace(&mut batch, Vec::with_capacity(ROWS_PER_CALL));
+            if !take(full) {
+                return false;
+            }
         }
     }
-    writer.insert_layouts(&batch)?;
-    bar.finish_and_clear();
-    let elapsed = started.elapsed();
-    info!(
-        rows = n_layouts,
-        ?elapsed,
-        rows_per_second = (n_layouts as f64 / elapsed.as_secs_f64()).round(),
-        "written"
-    );
-    Ok(())
+    take(batch)
 }
 
 /// The rows of one class, in code order.
