@@ -1,8 +1,6 @@
--- The indexes of the current schema. The builder creates layout_code before
--- the bulk load (rows come in code order, so its entries are appended) and
--- the other after it, from the finished table in one sorted pass rather than
--- row by row; the migration runner creates them too, so a migrated database
--- is complete.
+-- The indexes of the current schema. The builder creates them after the bulk
+-- load, from the finished table in one sorted pass rather than row by row;
+-- the migration runner creates them too, so a migrated database is complete.
 -- Every statement is IF NOT EXISTS: running this file again changes nothing.
 --
 -- Two indexes on layout, each about 19 bytes a layout (560 MB in a full

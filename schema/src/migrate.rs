@@ -46,13 +46,6 @@ pub const APPLICATION_ID: i32 = 0x4B4C_4F54;
 /// `IF NOT EXISTS`.
 pub const INDEXES: &str = include_str!("../../migrations/indexes.sql");
 
-/// The one index of [`INDEXES`] a new build creates before its bulk load,
-/// as written there: rows come in id order, which is code order, so each
-/// row's code is appended to it, and no sort of every code is left for
-/// afterwards.
-pub(crate) const INDEX_BEFORE_LOAD: &str =
-    "CREATE UNIQUE INDEX IF NOT EXISTS layout_code ON layout (code);";
-
 /// Brings a database to the newest schema: the pending [`MIGRATIONS`], then
 /// the [`INDEXES`]. Returns the schema version.
 pub fn migrate(conn: &mut Connection) -> Result<u32> {
@@ -111,14 +104,4 @@ pub(crate) fn apply_in(tx: &Transaction<'_>, migrations: &[Migration]) -> Result
         meta::set(tx, meta::SCHEMA_VERSION, &migration.version.to_string()).map_err(failed)?;
     }
     Ok(current.max(newest))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_index_made_before_the_load_is_written_as_in_the_indexes() {
-        assert!(INDEXES.contains(INDEX_BEFORE_LOAD));
-    }
 }

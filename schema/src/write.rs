@@ -8,7 +8,7 @@ use rusqlite::{Connection, OpenFlags, Statement};
 use crate::derive::{insert_details, Tallies, DERIVE_CLASSES};
 use crate::error::{Error, ErrorKind, Result};
 use crate::meta;
-use crate::migrate::{apply_migrations, create_indexes, INDEX_BEFORE_LOAD, MIGRATIONS};
+use crate::migrate::{apply_migrations, create_indexes, MIGRATIONS};
 use crate::rows::{
     GroupKey, LayoutRow, GROUP_COLUMNS, LAYOUT_COLUMNS, N_GROUP_COLUMNS, N_LAYOUT_COLUMNS,
 };
@@ -61,7 +61,6 @@ impl Writer {
         let mut conn = Connection::open_with_flags(path, flags)?;
         conn.execute_batch(BULK_PRAGMAS)?;
         apply_migrations(&mut conn, MIGRATIONS)?;
-        conn.execute_batch(INDEX_BEFORE_LOAD)?;
         let tx = conn.transaction()?;
         meta::set(&tx, meta::ENGINE_VERSION, engine_version)?;
         let now: String =
