@@ -37,7 +37,7 @@ pub(super) fn write_layouts(
         scope.spawn(move || {
             // The writer stops taking batches when it fails: then sending
             // fails too, and this thread ends.
-            let _ = rows_in_id_order(all, classes, analyses, |batch| batches.send(batch).is_ok());
+            rows_in_id_order(all, classes, analyses, |batch| batches.send(batch).is_ok());
         });
         for batch in received {
             writer.insert_layouts(&batch)?;
@@ -57,14 +57,13 @@ pub(super) fn write_layouts(
 }
 
 /// Hands the rows of `classes` to `take` in id order, [`ROWS_PER_CALL`] at
-/// a time (fewer in the last batch), until it returns false; returns
-/// whether it took them all.
+/// a time (fewer in the last batch), until it returns false.
 fn rows_in_id_order(
     all: &AllCodes,
     classes: &[ClassGroups],
     analyses: &Analyses,
     mut take: impl FnMut(Vec<LayoutRow>) -> bool,
-) -> bool {
+) {
     let mut streams: Vec<_> = classes
         .iter()
         .map(|groups| class_rows(all, groups, analyses).peekable())
@@ -87,11 +86,11 @@ fn rows_in_id_order(
         if batch.len() == ROWS_PER_CALL {
             let full = std::mem::replace(&mut batch, Vec::with_capacity(ROWS_PER_CALL));
             if !take(full) {
-                return false;
+                return;
             }
         }
     }
-    take(batch)
+    take(batch);
 }
 
 /// The rows of one class, in code order.
