@@ -227,8 +227,8 @@ impl<'g> BitBfs<'g> {
 pub(crate) struct AfterLevels<'a, V> {
     levels: Option<&'a [u32]>,
     visitor: &'a mut V,
-    /// The lanes reported at `level`.
-    allowed: (u32, Lanes),
+    /// The lanes reported at `level`, and whether they are all of them.
+    allowed: (u32, Lanes, bool),
 }
 
 impl<'a, V: Visitor> AfterLevels<'a, V> {
@@ -236,7 +236,7 @@ impl<'a, V: Visitor> AfterLevels<'a, V> {
         AfterLevels {
             levels,
             visitor,
-            allowed: (u32::MAX, Lanes::EMPTY),
+            allowed: (u32::MAX, Lanes::EMPTY, false),
         }
     }
 }
@@ -253,7 +253,13 @@ impl<V: Visitor> Visitor for AfterLevels<'_, V> {
                     allowed |= &Lanes::single(lane);
                 }
             }
-            self.allowed = (level, allowed);
+            let all = levels.iter().all(|&after| level > after);
+            self.allowed = (level, allowed, all);
+        }
+        // Past every lane's reported levels (most of a search), every
+        // arrival passes as it is.
+        if self.allowed.2 {
+            return self.visitor.arrive(level, node, sources, blocked);
         }
         let sources = sources.and(&self.allowed.1);
         if !sources.is_empty() {

@@ -40,8 +40,21 @@ pub(crate) trait LaneSet:
 macro_rules! lane_set {
     ($(#[$attr:meta])* $name:ident, $words:literal) => {
         $(#[$attr])*
-        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+        #[derive(Clone, Copy, Eq, Debug)]
         pub(crate) struct $name([u64; $words]);
+
+        // Word by word, inline: the derived comparison of the array calls
+        // `memcmp` (3% of a dense group's analysis, `perf`).
+        impl PartialEq for $name {
+            #[inline]
+            fn eq(&self, other: &$name) -> bool {
+                self.0
+                    .iter()
+                    .zip(&other.0)
+                    .fold(0, |acc, (a, b)| acc | (a ^ b))
+                    == 0
+            }
+        }
 
         impl LaneSet for $name {
             const WIDTH: usize = $words * 64;

@@ -135,14 +135,24 @@ impl Nearest {
 
     fn merge(&mut self, other: &Nearest) {
         if other.step >= 0 && (self.step < 0 || other.step < self.step) {
-            self.step = other.step;
-            self.n_nearest = other.n_nearest;
             self.sources.clone_from(&other.sources);
         } else if other.step >= 0 && other.step == self.step {
-            self.n_nearest += other.n_nearest;
             self.sources.extend_from_slice(&other.sources);
         }
-        self.n_solutions += other.n_solutions;
+        self.add(other.step, other.n_nearest, other.n_solutions);
+    }
+
+    /// Adds `n_nearest` solved layouts at distance `step` (-1: none) and
+    /// `n_solutions` solutions, leaving the listed sources as they are.
+    #[inline]
+    fn add(&mut self, step: i32, n_nearest: u32, n_solutions: u32) {
+        if step >= 0 && (self.step < 0 || step < self.step) {
+            self.step = step;
+            self.n_nearest = n_nearest;
+        } else if step >= 0 && step == self.step {
+            self.n_nearest += n_nearest;
+        }
+        self.n_solutions += n_solutions;
     }
 }
 
@@ -456,6 +466,7 @@ impl SolutionPass<'_> {
     /// Folds into `nearest` (a node's) that `n_reached` sources reach `node`
     /// first at `level`, `n_unblocked` of them unblocked; `sources` lists
     /// them, asked for only when collecting and when they may be nearest.
+    #[inline]
     fn record(
         &self,
         nearest: &mut Nearest,
@@ -471,16 +482,17 @@ impl SolutionPass<'_> {
             (true, _) => 0,
             (false, _) => n_unblocked,
         };
-        let mut arrival = Nearest {
-            step: level as i32,
-            n_nearest: n_reached,
-            n_solutions,
-            sources: Vec::new(),
-        };
-        if self.collect_sources && (nearest.step < 0 || level as i32 <= nearest.step) {
-            arrival.sources = sources();
+        let step = level as i32;
+        if self.collect_sources && (nearest.step < 0 || step <= nearest.step) {
+            nearest.merge(&Nearest {
+                step,
+                n_nearest: n_reached,
+                n_solutions,
+                sources: sources(),
+            });
+        } else {
+            nearest.add(step, n_reached, n_solutions);
         }
-        nearest.merge(&arrival);
     }
 
     /// Searches from `batch` as `run` says, folding the arrivals into
@@ -607,9 +619,11 @@ struct SolutionVisitor<'a> {
 }
 
 impl SolutionVisitor<'_> {
-    /// Folds in that `sources` (lanes of the batch) reach `node` first at
-    /// `level`, or with `imaged`, that their images reach `node`'s image.
-    fn record(&mut self, level: u32, node: u32, sources: &Lanes, blocked: &Lanes, imaged: bool) {
+    /// Folds in that `sources` (lanes of the batch), `counts` of them
+    /// (reached, unblocked), reach `node` first at `level`, or with
+    /// `imaged`, that their images reach `node`'s image.
+    #[inline]
+    fn record(&mut self, level: u32, node: u32, sources: &Lanes, counts: (u32, u32), imaged: bool) {
         let nearest = &mut self.nearest[node as usize][usize::from(imaged)];
         let (batch, mirror) = (self.batch, self.mirror);
         let listed = || {
@@ -622,19 +636,26 @@ impl SolutionVisitor<'_> {
             };
             sources.indexes().map(source).collect()
         };
-        let n_unblocked = sources.and_not(blocked).count();
+        let (n_reached, n_unblocked) = counts;
         self.pass
-            .record(nearest, level, node, sources.count(), n_unblocked, listed);
+            .record(nearest, level, node, n_reached, n_unblocked, listed);
     }
 }
 
 impl Visitor for SolutionVisitor<'_> {
     fn arrive(&mut self, level: u32, node: u32, sources: &Lanes, blocked: &Lanes) {
-        self.record(level, node, sources, blocked, false);
+        let counts = |sources: &Lanes| (sources.count(), sources.and_not(blocked).count());
+        let own = counts(sources);
+        self.record(level, node, sources, own, false);
         if let Some((_, paired)) = self.mirror {
-            let images = sources.and(&paired);
-            if !images.is_empty() {
-                self.record(level, node, &images, &blocked.and(&paired), true);
+            // Most sources have an image of their own: theirs are counted.
+            if sources.and_not(&paired).is_empty() {
+                self.record(level, node, sources, own, true);
+            } else {
+                let images = sources.and(&paired);
+                if !images.is_empty() {
+                    self.record(level, node, &images, counts(&images), true);
+                }
             }
         }
     }
