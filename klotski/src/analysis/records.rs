@@ -88,13 +88,19 @@ impl<'a> FarthestOfAll<'a> {
 
 impl Visitor for FarthestOfAll<'_> {
     fn arrive(&mut self, level: u32, node: u32, sources: &Lanes, _blocked: &Lanes) {
+        let record = &mut self.records[node as usize];
+        // Nearer than a source already recorded: the merge would keep the
+        // record, so the sources are not counted (most arrivals, as a node
+        // is reached at several levels of a batch).
+        if level < record.step {
+            return;
+        }
         let weighted: u32 = self
             .weights
             .iter()
             .map(|(weight, lanes)| weight * sources.and(lanes).count())
             .sum();
         if weighted > 0 {
-            let record = &mut self.records[node as usize];
             *record = record.merge(Farthest {
                 step: level,
                 count: weighted,
