@@ -247,13 +247,14 @@ impl<V: Visitor> Visitor for AfterLevels<'_, V> {
             return self.visitor.arrive(level, node, sources, blocked);
         };
         if self.allowed.0 != level {
-            let mut allowed = Lanes::EMPTY;
+            let (mut allowed, mut all) = (Lanes::EMPTY, true);
             for (lane, &after) in levels.iter().enumerate() {
                 if level > after {
                     allowed |= &Lanes::single(lane);
+                } else {
+                    all = false;
                 }
             }
-            let all = levels.iter().all(|&after| level > after);
             self.allowed = (level, allowed, all);
         }
         // Past every lane's reported levels (most of a search), every

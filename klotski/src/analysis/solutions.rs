@@ -1,6 +1,7 @@
 //! Solution numbers: for every layout, its least distance to a solved
 //! layout, how many solved layouts are that near, and how many are solutions.
 
+use std::cmp::Ordering;
 use std::sync::Mutex;
 
 use rayon::prelude::*;
@@ -134,25 +135,33 @@ impl Nearest {
     };
 
     fn merge(&mut self, other: &Nearest) {
-        if other.step >= 0 && (self.step < 0 || other.step < self.step) {
-            self.sources.clone_from(&other.sources);
-        } else if other.step >= 0 && other.step == self.step {
-            self.sources.extend_from_slice(&other.sources);
+        match self.add(other.step, other.n_nearest, other.n_solutions) {
+            Some(Ordering::Less) => self.sources.clone_from(&other.sources),
+            Some(Ordering::Equal) => self.sources.extend_from_slice(&other.sources),
+            Some(Ordering::Greater) | None => {}
         }
-        self.add(other.step, other.n_nearest, other.n_solutions);
     }
 
     /// Adds `n_nearest` solved layouts at distance `step` (-1: none) and
-    /// `n_solutions` solutions, leaving the listed sources as they are.
+    /// `n_solutions` solutions, leaving the listed sources as they are;
+    /// returns how `step` compared with the nearest distance before
+    /// (`None` for no solved layout added).
     #[inline]
-    fn add(&mut self, step: i32, n_nearest: u32, n_solutions: u32) {
-        if step >= 0 && (self.step < 0 || step < self.step) {
-            self.step = step;
-            self.n_nearest = n_nearest;
-        } else if step >= 0 && step == self.step {
-            self.n_nearest += n_nearest;
-        }
+    fn add(&mut self, step: i32, n_nearest: u32, n_solutions: u32) -> Option<Ordering> {
         self.n_solutions += n_solutions;
+        if step < 0 {
+            return None;
+        }
+        let order = match self.step {
+            nearest if nearest < 0 => Ordering::Less,
+            nearest => step.cmp(&nearest),
+        };
+        match order {
+            Ordering::Less => (self.step, self.n_nearest) = (step, n_nearest),
+            Ordering::Equal => self.n_nearest += n_nearest,
+            Ordering::Greater => {}
+        }
+        Some(order)
     }
 }
 
