@@ -113,6 +113,8 @@ pub fn build_database(options: &BuildOptions) -> anyhow::Result<Summary> {
             options.batch_layouts,
         )
     })?;
+    // The searches keep their arrays for the next group: no more groups.
+    klotski::analysis::release_spare_sets();
 
     let writer = phases.time("write", || -> anyhow::Result<Writer> {
         target::clear_building(&scratch.building)?;

@@ -27,6 +27,7 @@ use std::time::Instant;
 use super::kernel_stats::{self, LevelCounts, SearchKind};
 use super::lanes::{LaneSet, Lanes, NarrowLanes, WIDTH};
 use super::node_set::NodeSet;
+use super::spare::SetArray;
 use super::GroupGraph;
 
 /// What a search tracks besides the arrivals.
@@ -271,13 +272,18 @@ impl<V: Visitor> Visitor for AfterLevels<'_, V> {
 }
 
 /// The state of a search in sets of lanes `L`.
-struct Search<'g, L> {
+struct Search<'g, L: LaneSet> {
     graph: &'g GroupGraph,
     tracking: Tracking,
-    seen: Vec<L>,
-    frontier: Vec<L>,
+    /// Per node, the sources that have reached it; cleared as a search starts.
+    seen: SetArray<L>,
+    /// Per frontier node, the sources that reached it at the last level.
+    /// Like `next` and the passes' sets, an array taken from the spares
+    /// ([`super::spare`]): a node's set is written when it arrives, before
+    /// it is read.
+    frontier: SetArray<L>,
     /// The sets of the nodes reached at the level being pulled.
-    next: Vec<L>,
+    next: SetArray<L>,
     /// What the frontier nodes pass on blocked, when tracking blocking.
     passes: Passes<L>,
     /// The same for the nodes reached at the level being pulled.
@@ -308,9 +314,9 @@ impl<'g, L: LaneSet> Search<'g, L> {
         Search {
             graph,
             tracking,
-            seen: vec![L::EMPTY; n],
-            frontier: vec![L::EMPTY; n],
-            next: vec![L::EMPTY; n],
+            seen: SetArray::new(n),
+            frontier: SetArray::new(n),
+            next: SetArray::new(n),
             passes: Passes::new(blocking),
             next_passes: Passes::new(blocking),
             in_frontier: NodeSet::new(n),
@@ -552,13 +558,13 @@ impl<'g, L: LaneSet> Search<'g, L> {
 /// for which it is blocked, or all when it is a solved layout). Most nodes
 /// pass on none or all of their sources; only the others' sets are stored,
 /// so the pull reads a second set for few neighbours.
-struct Passes<L> {
+struct Passes<L: LaneSet> {
     /// Nodes that pass on every source of their frontier set.
     all: NodeSet,
     /// Nodes that pass on some but not all: theirs is in `sets`.
     some: NodeSet,
     /// Per node of `some`: what it passes on. Read only for those.
-    sets: Vec<L>,
+    sets: SetArray<L>,
 }
 
 impl<L: LaneSet> Passes<L> {
@@ -567,7 +573,7 @@ impl<L: LaneSet> Passes<L> {
         Passes {
             all: NodeSet::new(n),
             some: NodeSet::new(n),
-            sets: vec![L::EMPTY; n],
+            sets: SetArray::new(n),
         }
     }
 
@@ -639,6 +645,52 @@ mod tests {
     fn mix(report: u64) -> u64 {
         use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
         BuildHasherDefault::<DefaultHasher>::default().hash_one(report)
+    }
+
+    /// Records each lane's distance to every node.
+    struct Distances(Vec<Vec<u32>>);
+
+    impl Visitor for Distances {
+        fn arrive(&mut self, level: u32, node: u32, sources: &Lanes, _blocked: &Lanes) {
+            for lane in sources.indexes() {
+                assert_eq!(self.0[lane][node as usize], u32::MAX, "reached twice");
+                self.0[lane][node as usize] = level;
+            }
+        }
+    }
+
+    #[test]
+    fn searches_over_the_arrays_other_searches_left_find_plain_distances() {
+        // The spare arrays (`spare.rs`) come back with the sets their last
+        // search left: a search writes a node's set before reading it.
+        let code = "1A9BF0C00".parse().unwrap();
+        let graph = GroupGraph::build(crate::group_of(code));
+        let n = graph.n_nodes();
+        let sources: Vec<u32> = (0..n as u32).step_by(53).collect();
+        // Wide and narrow searches (over 128 sources and not), each after
+        // one of its width.
+        let rounds = [
+            (Tracking::Blocked, 200),
+            (Tracking::Arrivals, 100),
+            (Tracking::Arrivals, 200),
+            (Tracking::Blocked, 100),
+        ];
+        for (round, (tracking, width)) in rounds.into_iter().enumerate() {
+            let batch = &sources[round * 50..round * 50 + width];
+            let mut distances = Distances(vec![vec![u32::MAX; n]; batch.len()]);
+            let mut bfs = BitBfs::new(&graph, tracking);
+            // Blocking drops sources early: keep them all to the end.
+            let kept = (0..batch.len()).fold(Lanes::EMPTY, |mut kept, lane| {
+                kept |= &Lanes::single(lane);
+                kept
+            });
+            let stopped = bfs.search(batch, &kept, Stop::Never, &mut distances);
+            assert!(stopped.is_none());
+            for (lane, &source) in batch.iter().enumerate() {
+                let plain = crate::analysis::bfs::distances_from(&graph, source);
+                assert!(distances.0[lane] == plain, "round {round}, source {source}");
+            }
+        }
     }
 
     #[test]

@@ -27,6 +27,7 @@ mod graph;
 pub mod kernel_stats;
 mod lanes;
 mod node_set;
+mod spare;
 mod symmetry;
 // The vocabulary of the farthest searches.
 mod records;
@@ -45,6 +46,7 @@ pub use graph::GroupGraph;
 pub use pipeline::analyse_group;
 pub use shape::GroupShape;
 pub use solutions::{analyse_solutions, SolutionReport};
+pub use spare::release_spare_sets;
 
 /// The five numbers of one layout.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
