@@ -63,7 +63,8 @@ pub(super) fn analyse_pending(
                 let analysis = analyse_group(&GroupGraph::build(codes.collect()));
                 bar.inc(group.size);
                 let key = key_of(classes, group);
-                // The profile of a build by group (`RUST_LOG=debug`).
+                // The profile of a build by group
+                // (`RUST_LOG=info,builder::build::analyse=debug`).
                 if group.size >= PROFILED_AT_LEAST {
                     debug!(group = %key, layouts = group.size, elapsed = ?started.elapsed(), "analysed a group");
                 }

@@ -44,11 +44,7 @@ impl<L: LaneSet> Spares<L> {
     /// or, with none, a new one (the spares too small freed first).
     fn take(&self, len: usize) -> Vec<L> {
         let mut arrays = self.lock();
-        let fitting = (arrays.iter().enumerate())
-            .filter(|(_, array)| array.capacity() >= len)
-            .min_by_key(|(_, array)| array.capacity())
-            .map(|(index, _)| index);
-        let Some(index) = fitting else {
+        let Some(index) = smallest_with_room(&arrays, len) else {
             arrays.clear();
             drop(arrays);
             return vec![L::EMPTY; len];
@@ -69,10 +65,7 @@ impl<L: LaneSet> Spares<L> {
         let mut arrays = self.lock();
         arrays.push(array);
         if arrays.len() > MAX_SPARES {
-            let smallest = (arrays.iter().enumerate())
-                .min_by_key(|(_, array)| array.capacity())
-                .map(|(index, _)| index)
-                .expect("more than MAX_SPARES arrays");
+            let smallest = smallest_with_room(&arrays, 0).expect("more than MAX_SPARES arrays");
             arrays.swap_remove(smallest);
         }
     }
@@ -88,6 +81,15 @@ impl<L: LaneSet> Spares<L> {
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
+}
+
+/// The index of the array with the least room among those with room for
+/// `len` sets, if any.
+fn smallest_with_room<L>(arrays: &[Vec<L>], len: usize) -> Option<usize> {
+    (arrays.iter().enumerate())
+        .filter(|(_, array)| array.capacity() >= len)
+        .min_by_key(|(_, array)| array.capacity())
+        .map(|(index, _)| index)
 }
 
 /// An array of one lane set per node, taken from the spares of its width
@@ -148,10 +150,10 @@ pub fn release_spare_sets() {
 mod tests {
     use super::*;
 
-    fn spare_lens(spares: &Spares<NarrowLanes>) -> Vec<usize> {
-        let mut lens: Vec<usize> = spares.lock().iter().map(Vec::capacity).collect();
-        lens.sort_unstable();
-        lens
+    fn spare_rooms(spares: &Spares<NarrowLanes>) -> Vec<usize> {
+        let mut rooms: Vec<usize> = spares.lock().iter().map(Vec::capacity).collect();
+        rooms.sort_unstable();
+        rooms
     }
 
     #[test]
@@ -162,12 +164,12 @@ mod tests {
         array[7] = NarrowLanes::single(5);
         let address = array.as_ptr();
         drop(array);
-        assert_eq!(spare_lens(&SPARES), [100]);
+        assert_eq!(spare_rooms(&SPARES), [100]);
         // A smaller array is a prefix of the spare, with its sets as left.
         let again = SetArray::from_spares(&SPARES, 50);
         assert_eq!((again.len(), again.as_ptr()), (50, address));
         assert_eq!(again[7], NarrowLanes::single(5));
-        assert!(spare_lens(&SPARES).is_empty());
+        assert!(spare_rooms(&SPARES).is_empty());
     }
 
     #[test]
@@ -177,15 +179,18 @@ mod tests {
             .map(|len| SetArray::from_spares(&SPARES, len))
             .into();
         drop(arrays);
-        assert_eq!(spare_lens(&SPARES), [10, 20, 30]);
+        assert_eq!(spare_rooms(&SPARES), [10, 20, 30]);
         let fits = SetArray::from_spares(&SPARES, 15);
-        assert_eq!(spare_lens(&SPARES), [10, 30]);
+        assert_eq!(spare_rooms(&SPARES), [10, 30]);
         let larger = SetArray::from_spares(&SPARES, 40);
-        assert!(spare_lens(&SPARES).is_empty(), "the spares too small freed");
+        assert!(
+            spare_rooms(&SPARES).is_empty(),
+            "the spares too small freed"
+        );
         drop((fits, larger));
-        assert_eq!(spare_lens(&SPARES), [20, 40]);
+        assert_eq!(spare_rooms(&SPARES), [20, 40]);
         SPARES.release();
-        assert!(spare_lens(&SPARES).is_empty());
+        assert!(spare_rooms(&SPARES).is_empty());
     }
 
     #[test]
@@ -196,7 +201,7 @@ mod tests {
             .collect();
         drop(arrays);
         assert_eq!(
-            spare_lens(&SPARES),
+            spare_rooms(&SPARES),
             (3..=MAX_SPARES + 2).collect::<Vec<_>>()
         );
     }
@@ -205,6 +210,6 @@ mod tests {
     fn an_empty_array_takes_and_keeps_nothing() {
         static SPARES: Spares<NarrowLanes> = Spares::new();
         drop(SetArray::from_spares(&SPARES, 0));
-        assert!(spare_lens(&SPARES).is_empty());
+        assert!(spare_rooms(&SPARES).is_empty());
     }
 }
