@@ -8,9 +8,12 @@
 //! `J-B-S-G` (e.g. `2-6-1-0`, the largest) or by one of its codes. Each group
 //! is analysed whole in a pool of N threads (default 1), then for each kind
 //! of search (set size; farthest or solution) the counts are summed:
-//! searches, levels, candidates pulled, frontier sets read at random, bytes,
-//! and the kernel's time; `--levels` adds the per-level table of the 1024-lane
-//! farthest searches, averaged per search.
+//! searches, levels, candidates pulled, frontier sets read at random (and
+//! the shares of them that brought no source the candidate lacked, *idle*,
+//! or only sources earlier reads had brought, *repeats*; and the second sets
+//! a solution search read beside them), bytes, and the kernel's time;
+//! `--levels` adds the per-level table of the 1024-lane farthest searches,
+//! averaged per search.
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
@@ -42,12 +45,16 @@ fn counts_row(what: &str, counts: &LevelCounts, set_bytes: usize, per: u64) -> S
     let written = counts.bytes_written(set_bytes);
     let seconds = counts.time.as_secs_f64();
     let frontier_bytes = counts.frontier_reads * set_bytes as u64;
+    let share = |part: u64| 100.0 * part as f64 / counts.frontier_reads.max(1) as f64;
     format!(
-        "| {what} | {:.0} | {:.0} | {:.0} | {:.0} | {:.3} | {:.3} | {:.3} | {:.1} | {:.1} | {:.1} |",
+        "| {what} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0}% | {:.0}% | {:.0}% | {:.3} | {:.3} | {:.3} | {:.1} | {:.1} | {:.1} |",
         counts.candidates as f64 / per,
         counts.saturated as f64 / per,
         counts.neighbours as f64 / per,
         counts.frontier_reads as f64 / per,
+        share(counts.idle_reads),
+        share(counts.repeat_reads),
+        share(counts.second_sets),
         gigabytes(read) / per,
         gigabytes(written) / per,
         seconds * 1e3 / per,
@@ -57,7 +64,7 @@ fn counts_row(what: &str, counts: &LevelCounts, set_bytes: usize, per: u64) -> S
     )
 }
 
-const HEADER: &str = "| what | candidates | saturated | neighbours read | frontier sets read | GB read | GB written | ms | GB/s read+written | GB/s of frontier sets | ns per frontier read |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |";
+const HEADER: &str = "| what | candidates | saturated | neighbours read | frontier sets read | of which idle | of which repeats | second sets read | GB read | GB written | ms | GB/s read+written | GB/s of frontier sets | ns per frontier read |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |";
 
 fn kind_name(kind: SearchKind) -> String {
     let lanes = kind.set_bytes * 8;

@@ -472,12 +472,15 @@ impl<'g, L: LaneSet> Search<'g, L> {
                 if !self.in_frontier.contains(neighbour) {
                     continue;
                 }
-                if kernel_stats::ENABLED {
-                    counts.frontier_reads += 1;
-                }
                 let sources = &self.frontier[neighbour as usize];
+                if kernel_stats::ENABLED {
+                    counts.count_read(sources, &missing, &arrived);
+                }
                 arrived |= sources;
                 if self.tracking.blocked() {
+                    if kernel_stats::ENABLED && self.passes.some.contains(neighbour) {
+                        counts.second_sets += 1;
+                    }
                     self.passes.add_to(&mut passes_block, neighbour, sources);
                 } else if missing.and_not(&arrived).is_empty() {
                     break;

@@ -9,6 +9,8 @@ use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::time::Duration;
 
+use super::lanes::LaneSet;
+
 /// Whether the kernel counts (the `kernel-stats` feature).
 pub const ENABLED: bool = cfg!(feature = "kernel-stats");
 
@@ -34,6 +36,15 @@ pub struct LevelCounts {
     pub neighbours: u64,
     /// Frontier sets read at random: the kernel's expensive reads.
     pub frontier_reads: u64,
+    /// Frontier sets read that held none of the sources the candidate
+    /// lacked (every source in them had reached it before).
+    pub idle_reads: u64,
+    /// Frontier sets read whose sources the candidate lacked had all come
+    /// in sets read before them at the same level.
+    pub repeat_reads: u64,
+    /// Second sets read, in searches tracking blocking: what a frontier
+    /// neighbour passing on some but not all of its sources passes on.
+    pub second_sets: u64,
     /// Nodes reached: each writes its `seen` and `next` sets.
     pub arrivals: u64,
     /// Wall time of the level (frontier in and out, candidates, pull).
@@ -41,6 +52,19 @@ pub struct LevelCounts {
 }
 
 impl LevelCounts {
+    /// Counts a frontier set read by a candidate that lacked `missing` and
+    /// has `arrived` from the sets read before at this level.
+    #[inline]
+    pub(crate) fn count_read<L: LaneSet>(&mut self, sources: &L, missing: &L, arrived: &L) {
+        self.frontier_reads += 1;
+        let brought = sources.and(missing);
+        if brought.is_empty() {
+            self.idle_reads += 1;
+        } else if brought.and_not(arrived).is_empty() {
+            self.repeat_reads += 1;
+        }
+    }
+
     /// Adds `other` into these counts.
     pub fn add(&mut self, other: &LevelCounts) {
         self.levels += other.levels;
@@ -48,6 +72,9 @@ impl LevelCounts {
         self.saturated += other.saturated;
         self.neighbours += other.neighbours;
         self.frontier_reads += other.frontier_reads;
+        self.idle_reads += other.idle_reads;
+        self.repeat_reads += other.repeat_reads;
+        self.second_sets += other.second_sets;
         self.arrivals += other.arrivals;
         self.time += other.time;
     }
@@ -57,7 +84,9 @@ impl LevelCounts {
     /// sets (the frontier bitmap, a few bits per node, is left out).
     pub fn bytes_read(&self, set_bytes: usize) -> u64 {
         let set_bytes = set_bytes as u64;
-        self.candidates * (set_bytes + 8) + self.neighbours * 4 + self.frontier_reads * set_bytes
+        self.candidates * (set_bytes + 8)
+            + self.neighbours * 4
+            + (self.frontier_reads + self.second_sets) * set_bytes
     }
 
     /// Bytes written: each arrival's `seen` and `next` sets.
@@ -85,4 +114,38 @@ pub fn take() -> BTreeMap<(SearchKind, u32), LevelCounts> {
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     std::mem::take(&mut *all)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::lanes::{LaneSet, Lanes};
+    use super::*;
+
+    #[test]
+    fn a_read_is_idle_a_repeat_or_bringing_new_sources() {
+        let set_of = |lanes: &[usize]| {
+            let mut set = Lanes::EMPTY;
+            for &lane in lanes {
+                set |= &Lanes::single(lane);
+            }
+            set
+        };
+        let missing = set_of(&[1, 2, 700]);
+        let arrived = set_of(&[2, 5]);
+        let mut counts = LevelCounts::default();
+        // Only sources the candidate has: idle.
+        counts.count_read(&set_of(&[0, 3]), &missing, &arrived);
+        // Only a missing source an earlier read brought: a repeat.
+        counts.count_read(&set_of(&[0, 2, 5]), &missing, &arrived);
+        // A missing source not brought yet: neither.
+        counts.count_read(&set_of(&[2, 700]), &missing, &arrived);
+        assert_eq!(
+            (
+                counts.frontier_reads,
+                counts.idle_reads,
+                counts.repeat_reads
+            ),
+            (3, 1, 1)
+        );
+    }
 }
