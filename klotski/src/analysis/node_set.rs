@@ -72,6 +72,13 @@ impl NodeSet {
         }
     }
 
+    /// Keeps only the nodes `other`, of the same bound, holds too.
+    pub(crate) fn intersect_with(&mut self, other: &NodeSet) {
+        for (word, other) in self.words.iter_mut().zip(&other.words) {
+            *word &= other;
+        }
+    }
+
     /// Number of nodes in `self` minus `other`.
     pub(crate) fn count_difference(&self, other: &NodeSet) -> usize {
         self.words
@@ -136,6 +143,9 @@ mod tests {
         let odd = NodeSet::from_fn(200, |node| node % 2 == 1);
         assert_eq!(odd.count(), 100);
         assert!(odd.iter().all(|node| node % 2 == 1));
+        let mut odd_of_set = NodeSet::from_fn(200, |node| set.contains(node));
+        odd_of_set.intersect_with(&odd);
+        assert_eq!(odd_of_set.iter().collect::<Vec<_>>(), [3, 199]);
         set.clear();
         assert_eq!(set.count_difference(&other), 0);
     }

@@ -14,6 +14,7 @@ use super::sample::{self, SAMPLE_AT_LEAST};
 use super::*;
 use crate::analysis::batched::{self, MAX_SLACK};
 use crate::analysis::bfs::distances_from;
+use crate::analysis::lanes::WIDTH;
 use crate::analysis::node_set::NodeSet;
 use crate::analysis::records::{fold_orbits, merge_into, Farthest};
 use crate::analysis::reference;
@@ -351,16 +352,23 @@ fn expected_slacks_are_1_lipschitz_and_ascents_end_where_they_have_most_room() {
     }
 }
 
+/// A dense group's plan as the pipeline leaves it before the sample: after
+/// its sweeps and its peripheral batch (no solution searches served).
+fn dense_plan_before_its_sample<'a>(graph: &'a GroupGraph, orbits: &'a Orbits) -> Plan<'a> {
+    let plan = Mutex::new(Plan::new(graph, orbits, None, true));
+    sweeps::dense(&plan, first_sweep(graph));
+    let mut plan = plan.into_inner().unwrap();
+    peripheral::search(&mut plan);
+    plan
+}
+
 #[test]
 fn measured_slacks_and_their_balls_are_those_of_plain_searches() {
     // A dense group of 5-1-4 (20,664 layouts) where few layouts are
     // farthest from another.
     let graph = GroupGraph::build(crate::group_of("00019D400".parse().unwrap()));
     let orbits = Orbits::of(&graph);
-    let plan = Mutex::new(Plan::new(&graph, &orbits, None, true));
-    sweeps::dense(&plan, first_sweep(&graph));
-    let mut plan = plan.into_inner().unwrap();
-    peripheral::search(&mut plan);
+    let mut plan = dense_plan_before_its_sample(&graph, &orbits);
     let sources = plan.sources();
     assert!(sources.count() >= SAMPLE_AT_LEAST);
     let bounds = plan.bounds().to_vec();
@@ -394,4 +402,27 @@ fn measured_slacks_and_their_balls_are_those_of_plain_searches() {
     // And a whole round rules out most of the sources.
     sample::search(&mut plan);
     assert!(plan.sources().count() * 4 < sources.count());
+}
+
+#[test]
+fn a_sample_round_stops_after_its_probe_where_it_rules_out_nothing() {
+    // The largest group of 2-3-1 (229,680 layouts), dense, where nearly
+    // every layout is farthest from another; two workers, so two batches.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    pool.install(|| {
+        let groups = ClassGroups::build("2-3-1".parse().unwrap());
+        let graph = GroupGraph::build(groups.group_codes(0).collect());
+        let orbits = Orbits::of(&graph);
+        let mut plan = dense_plan_before_its_sample(&graph, &orbits);
+        let sources = plan.sources();
+        let sample = sample::sample(&sources, 0);
+        assert!(sample.count() > 2 * WIDTH, "{} sampled", sample.count());
+        assert!(!sample::search_round(&mut plan, &sources, 0));
+        // Only the probe was searched, and it ruled out nothing else.
+        let n_searched = sources.count() - plan.sources().count();
+        assert_eq!(n_searched, 2 * WIDTH);
+    });
 }
