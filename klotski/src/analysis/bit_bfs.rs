@@ -15,7 +15,9 @@
 //!
 //! Optionally it also tracks, per source S, the *blocked* flag of the spec's
 //! solution count: a node is blocked for S when some node one level closer to
-//! S is blocked for S or is a solved layout other than S.
+//! S is blocked for S or is a solved layout other than S. A node then reads
+//! every frontier neighbour, since any of them may block a source, unless
+//! every source it lacked has arrived blocked already.
 //!
 //! A search from at most 128 sources runs in 128-lane sets ([`NarrowLanes`]),
 //! an eighth of the memory traffic. A solution search can stop once at most
@@ -482,6 +484,12 @@ impl<'g, L: LaneSet> Search<'g, L> {
                         counts.second_sets += 1;
                     }
                     self.passes.add_to(&mut passes_block, neighbour, sources);
+                    // Every source it lacks has arrived blocked (what a
+                    // node passes on is part of its frontier set): no
+                    // further neighbour can change what it learns.
+                    if missing.and_not(&passes_block).is_empty() {
+                        break;
+                    }
                 } else if missing.and_not(&arrived).is_empty() {
                     break;
                 }
