@@ -6,8 +6,8 @@ use std::sync::Mutex;
 
 use super::node_set::NodeSet;
 use super::plan::{
-    is_representative, known_farthest, lock, peripheral, pivots, sample, search_sources, sweeps,
-    Plan,
+    hubs, is_representative, known_farthest, lock, peripheral, pivots, sample, search_sources,
+    sweeps, Plan,
 };
 use super::records::fold_orbits;
 use super::shape::Shape;
@@ -29,7 +29,8 @@ use super::{GroupGraph, LayoutAnalysis};
 ///    finishes them searches the layouts known to be farthest while the
 ///    sweeps run, then takes pivots.
 /// 3. The plan absorbs what the solution searches served; a sample of the
-///    candidates left, when they are many; then every candidate left.
+///    candidates left, when they are many; then every candidate left, or,
+///    in a dense group where they are most orbits, hubs ([`hubs`]).
 /// 4. The records of one source per orbit fold over the orbits.
 pub fn analyse_group(graph: &GroupGraph) -> Vec<LayoutAnalysis> {
     let orbits = Orbits::of(graph);
@@ -37,6 +38,7 @@ pub fn analyse_group(graph: &GroupGraph) -> Vec<LayoutAnalysis> {
     let servable = shape.serves_solved().then(|| solved_orbits(graph, &orbits));
     let searches = SolutionSearches::for_shape(&shape, servable.as_ref());
     let is_sparse = matches!(shape, Shape::Sparse(_));
+    let is_dense = matches!(shape, Shape::Dense(_));
     let has_sweeps = !matches!(shape, Shape::Small);
     let plan = Mutex::new(Plan::new(graph, &orbits, servable.as_ref(), has_sweeps));
     let ((), solutions) = rayon::join(
@@ -65,8 +67,13 @@ pub fn analyse_group(graph: &GroupGraph) -> Vec<LayoutAnalysis> {
     plan.absorb_served(&served.sources, &served.records);
     sample::search(&mut plan);
     let rest = plan.sources();
-    search_sources(&mut plan, &rest, false);
-    combine(fold_orbits(&orbits, &plan.into_records()), nearest)
+    let farthest = if is_dense && hubs::worth_trying(rest.count(), plan.representatives().count()) {
+        hubs::finish(plan)
+    } else {
+        search_sources(&mut plan, &rest, false);
+        fold_orbits(&orbits, &plan.into_records())
+    };
+    combine(farthest, nearest)
 }
 
 /// The representatives of the orbits that hold a solved layout

@@ -68,9 +68,13 @@ impl Candidates {
     }
 
     /// Whether `node`'s orbit was searched (its search recorded).
-    #[cfg(test)]
     pub(crate) fn is_searched(&self, node: u32) -> bool {
         self.searched.contains(node)
+    }
+
+    /// The nodes whose orbit's search is recorded.
+    pub(super) fn into_searched(self) -> NodeSet {
+        self.searched
     }
 
     /// Takes `source`'s orbit out of the candidates, to be searched.
@@ -85,6 +89,19 @@ impl Candidates {
             self.mark_searched(orbits, source, taken.at);
         }
         taken
+    }
+
+    /// Marks the orbit of `source` searched by a search not taken from the
+    /// candidates, candidate or not; returns whether its search is to be
+    /// recorded (its orbit was not searched before).
+    pub(super) fn take_any(&mut self, orbits: &Orbits, source: u32) -> bool {
+        if self.searched.contains(source) {
+            return false;
+        }
+        let at = self.n_taken;
+        self.n_taken += 1;
+        self.mark_searched(orbits, source, at);
+        true
     }
 
     /// Takes the reserved orbit of `source`, which a solution search

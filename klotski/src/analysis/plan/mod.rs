@@ -24,9 +24,12 @@
 //! - [`pivots`]: plain searches chosen to rule out the candidates left;
 //! - [`peripheral`]: one batch from the most peripheral candidates (dense);
 //! - [`sample`]: a sample of many candidates, whose slacks rule out the rest;
-//! - [`search_sources`]: a batch of candidates, as the rest are searched.
+//! - [`search_sources`]: a batch of candidates, as the rest are searched;
+//! - [`hubs`]: instead of the rest, where they are most orbits of a dense
+//!   group: layouts certified through searched neighbours.
 
 mod candidates;
+pub(crate) mod hubs;
 pub(crate) mod known_farthest;
 pub(crate) mod peripheral;
 pub(crate) mod pivots;
@@ -36,7 +39,7 @@ pub(crate) mod sweeps;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use state::{is_representative, lock, Plan};
+pub(crate) use state::{is_representative, lock, Plan, SearchedOrbits};
 
 use super::batched;
 use super::node_set::NodeSet;

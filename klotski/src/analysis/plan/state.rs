@@ -51,6 +51,17 @@ struct PlainView {
     farthest: Vec<u32>,
 }
 
+/// What a plan's searches left ([`Plan::into_searched`]).
+pub(crate) struct SearchedOrbits {
+    /// Per node, the records of the searches, one source per orbit weighted
+    /// by its orbit's size.
+    pub(crate) records: Vec<Farthest>,
+    /// The nodes of the orbits searched.
+    pub(crate) searched: NodeSet,
+    /// One node per orbit ([`is_representative`]).
+    pub(crate) representatives: NodeSet,
+}
+
 /// A plan behind a lock, shared by the threads that search for it.
 pub(crate) type SharedPlan<'a> = Mutex<Plan<'a>>;
 
@@ -219,6 +230,16 @@ impl<'a> Plan<'a> {
         self.candidates.rule_out(&ball, u32::MAX);
     }
 
+    /// Absorbs searches from `sources` (one per orbit, candidates or not),
+    /// whose records are `records`: each recorded only if its orbit was not
+    /// searched before (see [`super::hubs`]).
+    pub(crate) fn absorb_extra(&mut self, sources: &NodeSet, records: &[Farthest]) {
+        for source in sources.iter() {
+            self.candidates.take_any(self.orbits, source);
+        }
+        self.absorb_records(records);
+    }
+
     /// Absorbs what the solution searches served: the searches from the
     /// reserved orbits of `sources`, whose records are `records` (empty
     /// when none was served). The reserved orbits they did not serve are
@@ -247,6 +268,21 @@ impl<'a> Plan<'a> {
     /// The records of every search absorbed.
     pub(crate) fn into_records(self) -> Vec<Farthest> {
         self.records
+    }
+
+    /// What the searches absorbed left: their records, the nodes of the
+    /// orbits they searched, and one node per orbit.
+    pub(crate) fn into_searched(self) -> SearchedOrbits {
+        SearchedOrbits {
+            records: self.records,
+            searched: self.candidates.into_searched(),
+            representatives: self.representatives,
+        }
+    }
+
+    /// One node per orbit ([`is_representative`]).
+    pub(crate) fn representatives(&self) -> &NodeSet {
+        &self.representatives
     }
 }
 

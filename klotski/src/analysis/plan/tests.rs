@@ -61,6 +61,12 @@ impl Known {
         }
     }
 
+    fn orbits_count(&self) -> usize {
+        (0..self.graph.n_nodes() as u32)
+            .filter(|&node| is_representative(&self.graph, &self.orbits, node))
+            .count()
+    }
+
     fn new_plan(&self) -> Plan<'_> {
         Plan::new(&self.graph, &self.orbits, None, true)
     }
@@ -425,4 +431,61 @@ fn a_sample_round_stops_after_its_probe_where_it_rules_out_nothing() {
         let n_searched = sources.count() - plan.sources().count();
         assert_eq!(n_searched, 2 * WIDTH);
     });
+}
+
+/// Checks that hubs, and elimination after their probe, give `known`'s
+/// numbers from the plans `plan` makes.
+fn check_hubs<'a>(known: &'a Known, plan: impl Fn() -> Plan<'a>, what: &str) {
+    let hubbed = hubs::by_hubs(plan(), hubs::Probe::search(&plan()));
+    assert_eq!(hubbed, known.farthest, "hubs, {what}");
+    let eliminated = hubs::eliminate(plan(), hubs::Probe::search(&plan()));
+    assert_eq!(
+        eliminated, known.farthest,
+        "elimination after a probe, {what}"
+    );
+}
+
+#[test]
+fn hubs_and_their_fallback_give_the_reference_numbers_from_any_plan() {
+    let (dense, _) = random_groups(6);
+    let (mut n_orbits, mut n_certified) = (0, 0);
+    for known in &dense {
+        // Nothing searched and every bound 0: every orbit is a hub.
+        check_hubs(known, || known.new_plan(), "no plan");
+        // The dense plan before its sample, and after a sample round.
+        check_hubs(
+            known,
+            || dense_plan_before_its_sample(&known.graph, &known.orbits),
+            "before the sample",
+        );
+        check_hubs(
+            known,
+            || {
+                let mut plan = dense_plan_before_its_sample(&known.graph, &known.orbits);
+                let sources = plan.sources();
+                sample::search_round(&mut plan, &sources, 0);
+                plan
+            },
+            "after a sample round",
+        );
+        // The numbers of every certified orbit, before any is searched for
+        // its own.
+        let plan = dense_plan_before_its_sample(&known.graph, &known.orbits);
+        let probe = hubs::Probe::search(&plan);
+        let certified = hubs::certify(plan, probe);
+        n_orbits += known.orbits_count();
+        n_certified += known.orbits_count() - certified.uncertified.count();
+        for node in 0..known.graph.n_nodes() as u32 {
+            let orbit_certified = known
+                .orbits
+                .images_of(node)
+                .all(|image| !certified.uncertified.contains(image));
+            if orbit_certified {
+                let numbers = certified.numbers[node as usize];
+                assert_eq!(numbers, known.farthest[node as usize], "certified {node}");
+            }
+        }
+    }
+    // The rounds certified most orbits, so that path was checked.
+    assert!(n_certified * 2 > n_orbits, "{n_certified} of {n_orbits}");
 }

@@ -1,0 +1,545 @@
+//! Hubs: a dense group's farthest numbers where elimination would search
+//! nearly every orbit, from about half of them.
+//!
+//! Elimination (see [`super`]) must search F, every layout farthest from
+//! some layout, and in many dense groups it cannot tell F from the rest: it
+//! searches nearly every orbit where F is a fifth of them (2-7-1-0). Hubs
+//! need no F; they certify a layout's numbers from other layouts' searches.
+//!
+//! Let S be the searched layouts (whole orbits), h one of them with
+//! eccentricity e whose farthest layouts F(h) (those e steps away) are all
+//! in S, and v a neighbour of h whose largest distance to a layout of S,
+//! m(v), is more than e. Every layout u outside S has d(u, h) <= e - 1,
+//! so d(u, v) <= e < m(v): v's farthest layouts are all in S and m(v) is
+//! its eccentricity, so the searches' records at v are v's numbers. v is
+//! then *certified*, and so is h. A certified layout is itself such an h,
+//! so certification spreads along every edge where m rises, with no search.
+//!
+//! Every layout with no neighbour one step more central must be a hub (or
+//! be searched for its own numbers), and if exactly those are hubs, every
+//! other layout is certified, by induction on eccentricity: about 40-49%
+//! of the orbits of 2-7-1-0 and 3-4-2-0 with their farthest layouts. The
+//! eccentricities are unknown, so hubs are chosen in rounds by the lower
+//! bounds of the moment (max of the plan's and the records' m):
+//! 1. the hubs: the orbits left with no neighbour of a smaller bound (in
+//!    the first round only the [`FIRST_HUBS`] of smallest bound: their
+//!    farthest layouts, most of F, make m nearly exact for the rounds
+//!    after);
+//! 2. their searches, keeping each lane's eccentricity and last level;
+//! 3. the layouts of those last levels not yet searched, searched (their
+//!    own searches give their numbers);
+//! 4. certification spread from every hub.
+//!
+//! The orbits still left after [`MAX_ROUNDS`] are searched for their own
+//! numbers. Every number is exact whatever hubs are chosen; the choice
+//! decides only how much is searched. Where F is most of the orbits, the
+//! hubs' farthest layouts are nearly everything, searched as scattered
+//! sources (20% more reads per search than a ball of elimination's): the
+//! first round is a probe, and when it finds more than
+//! [`MAX_FARTHEST_PER_HUB`] farthest orbits per hub, elimination finishes
+//! the plan instead.
+
+use super::{search_sources, Plan, SearchedOrbits};
+use crate::analysis::batches::{ball_batches, batch_width, search_batches};
+use crate::analysis::bit_bfs::{Tracking, Visitor};
+use crate::analysis::lanes::{LaneSet, Lanes, WIDTH};
+use crate::analysis::node_set::NodeSet;
+use crate::analysis::records::{fold_orbits, merge_into, Farthest, FarthestOfAll};
+use crate::analysis::symmetry::Orbits;
+use crate::analysis::GroupGraph;
+
+/// Hubs are tried when more than this share of the orbits, in 1/8ths, is
+/// left to search after the sample: elimination then searches nearly
+/// every orbit.
+const TRY_WHEN_LEFT_EIGHTHS: usize = 4;
+
+/// Whether hubs should be tried on a dense plan that leaves `n_left`
+/// orbits of its `n_orbits` to search.
+pub(crate) fn worth_trying(n_left: usize, n_orbits: usize) -> bool {
+    n_left * 8 > n_orbits * TRY_WHEN_LEFT_EIGHTHS
+}
+
+/// The hubs of the first round, at most: a probe. 4,096 hubs find 2.9-3.0
+/// farthest orbits each in 2-7-1-0 and 3-4-2-0 (where hubs cut the
+/// farthest searches by a quarter), 10-17 in 2-3-1-0, 2-4-1-0 and 2-5-1-0
+/// (where they cost 10-47% more).
+const FIRST_HUBS: usize = 4 * WIDTH;
+
+/// Elimination finishes the plan when the probe finds more farthest
+/// orbits per hub than this.
+const MAX_FARTHEST_PER_HUB: usize = 6;
+
+/// Rounds of hubs at most; the orbits left after them are searched for
+/// their own numbers (in the groups measured, the third round finds fewer
+/// than 100 hubs and none are left).
+const MAX_ROUNDS: usize = 6;
+
+/// Finishes a dense `plan` with hubs, or with elimination when its probe
+/// says hubs would not pay; returns every node's farthest numbers (folded
+/// over the orbits, see [`fold_orbits`]).
+pub(crate) fn finish(plan: Plan) -> Vec<Farthest> {
+    let probe = Probe::search(&plan);
+    if probe.n_farthest > probe.hubs.count() * MAX_FARTHEST_PER_HUB {
+        eliminate(plan, probe)
+    } else {
+        by_hubs(plan, probe)
+    }
+}
+
+/// The first round's hubs and what their searches found.
+pub(crate) struct Probe {
+    hubs: NodeSet,
+    found: Found,
+    /// How many orbits of their last levels were not searched.
+    n_farthest: usize,
+}
+
+impl Probe {
+    /// Chooses the first round's hubs for `plan` and searches them.
+    pub(crate) fn search(plan: &Plan) -> Probe {
+        let (graph, orbits) = (plan.graph(), plan.orbits());
+        let n = graph.n_nodes();
+        let candidates = plan.candidates();
+        let representatives = plan.representatives();
+        let bounds = plan.bounds();
+        let mut hubs: Vec<u32> = local_minima(graph, representatives, bounds)
+            .iter()
+            .collect();
+        hubs.sort_by_key(|&hub| (bounds[hub as usize], hub));
+        hubs.truncate(FIRST_HUBS);
+        let mut first = NodeSet::new(n);
+        for hub in hubs {
+            first.insert(hub);
+        }
+        let hubs = first;
+        let found = search_ending(
+            graph,
+            &hubs,
+            |source| candidates.is_searched(source),
+            orbits,
+            |source| bounds[source as usize],
+        );
+        let mut farthest = NodeSet::new(n);
+        for &node in &found.last_levels {
+            for image in orbits.images_of(node) {
+                if !candidates.is_searched(image) && !hubs.contains(image) {
+                    farthest.insert(image);
+                }
+            }
+        }
+        let n_farthest = farthest
+            .iter()
+            .filter(|&node| representatives.contains(node))
+            .count();
+        Probe {
+            hubs,
+            found,
+            n_farthest,
+        }
+    }
+}
+
+/// Elimination after the probe: its searches absorbed, every candidate
+/// left searched.
+pub(crate) fn eliminate(mut plan: Plan, probe: Probe) -> Vec<Farthest> {
+    plan.absorb_extra(&probe.hubs, &probe.found.records);
+    let rest = plan.sources();
+    search_sources(&mut plan, &rest, false);
+    fold_orbits(plan.orbits(), &plan.into_records())
+}
+
+/// Hubs after the probe: the rounds, then the orbits left searched for
+/// their own numbers.
+pub(crate) fn by_hubs(plan: Plan, probe: Probe) -> Vec<Farthest> {
+    let (graph, orbits) = (plan.graph(), plan.orbits());
+    let Certified {
+        mut numbers,
+        uncertified,
+        bounds,
+    } = certify(plan, probe);
+    let found = search_ending(
+        graph,
+        &uncertified,
+        |_| true,
+        orbits,
+        |source| bounds[source as usize].max(numbers[source as usize].step),
+    );
+    set_own_numbers(&mut numbers, orbits, &found.ends);
+    numbers
+}
+
+/// Gives the orbit of each `ends` source the numbers its search found.
+fn set_own_numbers(numbers: &mut [Farthest], orbits: &Orbits, ends: &[End]) {
+    for end in ends {
+        for image in orbits.images_of(end.source) {
+            numbers[image as usize] = Farthest {
+                step: end.eccentricity,
+                count: end.count,
+            };
+        }
+    }
+}
+
+/// What the rounds leave.
+pub(crate) struct Certified {
+    /// Every node's numbers: exact at every node whose orbit is certified
+    /// or was searched for its own numbers.
+    pub(crate) numbers: Vec<Farthest>,
+    /// The representatives of the orbits neither.
+    pub(crate) uncertified: NodeSet,
+    /// The plan's lower bounds on eccentricity.
+    bounds: Vec<u32>,
+}
+
+/// The rounds of hubs, the probe's first.
+pub(crate) fn certify(plan: Plan, probe: Probe) -> Certified {
+    let (graph, orbits) = (plan.graph(), plan.orbits());
+    let n = graph.n_nodes();
+    let bounds = plan.bounds().to_vec();
+    let SearchedOrbits {
+        mut records,
+        mut searched,
+        representatives,
+    } = plan.into_searched();
+    let representative_of: Vec<u32> = (0..n as u32)
+        .map(|node| {
+            orbits
+                .images_of(node)
+                .find(|&image| representatives.contains(image))
+                .expect("every orbit has a representative")
+        })
+        .collect();
+    let mut numbers = fold_orbits(orbits, &records);
+    let mut certified = NodeSet::new(n);
+    let mut all_hubs = NodeSet::new(n);
+    let mut own: Vec<End> = Vec::new();
+    let mut round = Some((probe.hubs, probe.found));
+    for _ in 0..MAX_ROUNDS {
+        let (hubs, found) = match round.take() {
+            Some(probe) => probe,
+            None => {
+                let lower: Vec<u32> = (0..n)
+                    .map(|node| bounds[node].max(numbers[node].step))
+                    .collect();
+                let left = NodeSet::from_fn(n, |node| {
+                    representatives.contains(node) && !certified.contains(node)
+                });
+                let hubs = local_minima(graph, &left, &lower);
+                if hubs.count() == 0 {
+                    break;
+                }
+                let found = search_ending(
+                    graph,
+                    &hubs,
+                    |source| searched.contains(source),
+                    orbits,
+                    |source| lower[source as usize],
+                );
+                (hubs, found)
+            }
+        };
+        absorb(&mut records, &mut searched, orbits, &hubs, &found.records);
+        for hub in hubs.iter() {
+            all_hubs.insert(hub);
+        }
+        // Their farthest layouts, searched; those searches give their own
+        // numbers.
+        let mut farthest = NodeSet::new(n);
+        for &node in &found.last_levels {
+            let representative = representative_of[node as usize];
+            if !searched.contains(representative) {
+                farthest.insert(representative);
+            }
+        }
+        let lower = |source: u32| bounds[source as usize].max(numbers[source as usize].step);
+        let found = search_ending(
+            graph,
+            &farthest,
+            |source| searched.contains(source),
+            orbits,
+            lower,
+        );
+        absorb(
+            &mut records,
+            &mut searched,
+            orbits,
+            &farthest,
+            &found.records,
+        );
+        own.extend(found.ends);
+        numbers = fold_orbits(orbits, &records);
+        certified = certified_by(graph, orbits, &all_hubs, &numbers);
+    }
+    // The orbits not certified whose own search gave their numbers.
+    let own: Vec<End> = own
+        .into_iter()
+        .filter(|end| !certified.contains(end.source))
+        .collect();
+    set_own_numbers(&mut numbers, orbits, &own);
+    for end in &own {
+        for image in orbits.images_of(end.source) {
+            certified.insert(image);
+        }
+    }
+    let uncertified = NodeSet::from_fn(n, |node| {
+        representatives.contains(node) && !certified.contains(node)
+    });
+    Certified {
+        numbers,
+        uncertified,
+        bounds,
+    }
+}
+
+/// The nodes the `hubs` certify (whole orbits), directly or through nodes
+/// they certify: a hub's farthest layouts are all searched, and so are
+/// those of a node v next to a certified node y with m(v) > m(y), m being
+/// the records' step in `numbers` (see the module documentation).
+fn certified_by(
+    graph: &GroupGraph,
+    orbits: &Orbits,
+    hubs: &NodeSet,
+    numbers: &[Farthest],
+) -> NodeSet {
+    let mut certified = NodeSet::new(graph.n_nodes());
+    let mut queue: Vec<u32> = Vec::new();
+    let certify = |node: u32, certified: &mut NodeSet, queue: &mut Vec<u32>| {
+        for image in orbits.images_of(node) {
+            if !certified.contains(image) {
+                certified.insert(image);
+                queue.push(image);
+            }
+        }
+    };
+    for hub in hubs.iter() {
+        certify(hub, &mut certified, &mut queue);
+    }
+    while let Some(node) = queue.pop() {
+        let step = numbers[node as usize].step;
+        for &neighbour in graph.neighbours(node) {
+            if numbers[neighbour as usize].step > step && !certified.contains(neighbour) {
+                certify(neighbour, &mut certified, &mut queue);
+            }
+        }
+    }
+    certified
+}
+
+/// Merges `found` into `records` and marks the orbits of `sources` searched.
+fn absorb(
+    records: &mut [Farthest],
+    searched: &mut NodeSet,
+    orbits: &Orbits,
+    sources: &NodeSet,
+    found: &[Farthest],
+) {
+    merge_into(records, found);
+    for source in sources.iter() {
+        for image in orbits.images_of(source) {
+            searched.insert(image);
+        }
+    }
+}
+
+/// The nodes of `among` with no neighbour of a smaller `bound`.
+fn local_minima(graph: &GroupGraph, among: &NodeSet, bound: &[u32]) -> NodeSet {
+    NodeSet::from_fn(graph.n_nodes(), |node| {
+        among.contains(node)
+            && graph
+                .neighbours(node)
+                .iter()
+                .all(|&neighbour| bound[neighbour as usize] >= bound[node as usize])
+    })
+}
+
+/// Where a source's search ended: its eccentricity and how many nodes are
+/// that far.
+#[derive(Clone, Copy, Debug)]
+struct End {
+    source: u32,
+    eccentricity: u32,
+    count: u32,
+}
+
+/// What searches from a set of sources found.
+#[derive(Default)]
+struct Found {
+    /// Per node, the records of the sources not yet `searched`.
+    records: Vec<Farthest>,
+    /// Every source's end.
+    ends: Vec<End>,
+    /// The nodes of every source's last level (a node may repeat).
+    last_levels: Vec<u32>,
+}
+
+/// Searches from `sources` in ball batches: the records of those whose
+/// orbit is not `recorded` already (weighted by orbit size), and every
+/// source's end, `bound` being a lower bound on its eccentricity.
+fn search_ending(
+    graph: &GroupGraph,
+    sources: &NodeSet,
+    recorded: impl Fn(u32) -> bool + Sync,
+    orbits: &Orbits,
+    bound: impl Fn(u32) -> u32 + Sync,
+) -> Found {
+    let n = graph.n_nodes();
+    let batches = ball_batches(graph, sources, batch_width(sources.count()));
+    let per_worker = search_batches(
+        graph,
+        &batches,
+        Tracking::Arrivals,
+        || Found {
+            records: vec![Farthest::default(); n],
+            ..Found::default()
+        },
+        |bfs, batch, found| {
+            let weights = batch
+                .iter()
+                .map(|&source| (!recorded(source)).then(|| orbits.orbit_size(source)));
+            let records = FarthestOfAll::new(&mut found.records, weights);
+            let bounds: Vec<u32> = batch.iter().map(|&source| bound(source)).collect();
+            let mut visitor = (records, LastLevels::new(&bounds));
+            bfs.run(batch, &mut visitor);
+            let last = visitor.1.finish();
+            found.last_levels.extend(last.nodes);
+            found.ends.extend(batch.iter().zip(last.ends).map(
+                |(&source, (eccentricity, count))| End {
+                    source,
+                    eccentricity,
+                    count,
+                },
+            ));
+        },
+    );
+    let mut workers = per_worker.into_iter();
+    let mut merged = workers.next().expect("search_batches gives a worker");
+    for worker in workers {
+        merge_into(&mut merged.records, &worker.records);
+        merged.ends.extend(worker.ends);
+        merged.last_levels.extend(worker.last_levels);
+    }
+    merged
+}
+
+/// Finds each lane's last level: its level and size, and its nodes.
+///
+/// A lane's last level is known only once the next level arrives without
+/// it, so the arrivals of the last two levels are kept, and only for the
+/// lanes at or past their `bounds` (lower bounds on their eccentricity):
+/// a search's last levels are its few farthest nodes.
+struct LastLevels<'a> {
+    bounds: &'a [u32],
+    /// Per level, the lanes that arrived anywhere.
+    active: Vec<Lanes>,
+    /// Per level, the lanes at or past their bound.
+    past_bound: Vec<Lanes>,
+    /// The arrivals of the level before the current one, and of the current
+    /// one, for the lanes past their bound.
+    kept: [Vec<(u32, Lanes)>; 2],
+    /// Per lane, the nodes of its last level.
+    counts: Vec<u32>,
+    /// The nodes of some lane's last level.
+    nodes: Vec<u32>,
+}
+
+/// A search's last levels (see [`LastLevels`]).
+struct LastLevelsFound {
+    /// Per lane, its eccentricity and last level's size.
+    ends: Vec<(u32, u32)>,
+    /// The nodes of some lane's last level.
+    nodes: Vec<u32>,
+}
+
+impl<'a> LastLevels<'a> {
+    fn new(bounds: &'a [u32]) -> LastLevels<'a> {
+        LastLevels {
+            bounds,
+            active: Vec::new(),
+            past_bound: Vec::new(),
+            kept: [Vec::new(), Vec::new()],
+            counts: vec![0; bounds.len()],
+            nodes: Vec::new(),
+        }
+    }
+
+    /// Starts `level`: the level two before it is settled.
+    fn start_level(&mut self, level: u32) {
+        let level = level as usize;
+        debug_assert_eq!(self.active.len(), level);
+        let mut past_bound = Lanes::EMPTY;
+        for (lane, &bound) in self.bounds.iter().enumerate() {
+            if bound as usize <= level {
+                past_bound |= &Lanes::single(lane);
+            }
+        }
+        self.active.push(Lanes::EMPTY);
+        self.past_bound.push(past_bound);
+        if level >= 2 {
+            let ended = self.active[level - 2].and_not(&self.active[level - 1]);
+            let settled = std::mem::take(&mut self.kept[0]);
+            self.settle(&settled, &ended);
+        }
+        self.kept.swap(0, 1);
+    }
+
+    /// Counts and notes the `arrivals` of lanes that `ended` there.
+    fn settle(&mut self, arrivals: &[(u32, Lanes)], ended: &Lanes) {
+        if ended.is_empty() {
+            return;
+        }
+        for (node, lanes) in arrivals {
+            let ending = lanes.and(ended);
+            if ending.is_empty() {
+                continue;
+            }
+            self.nodes.push(*node);
+            for lane in ending.indexes() {
+                self.counts[lane] += 1;
+            }
+        }
+    }
+
+    /// Settles the last two levels; returns every lane's end.
+    fn finish(mut self) -> LastLevelsFound {
+        let top = self.active.len();
+        if top >= 2 {
+            let ended = self.active[top - 2].and_not(&self.active[top - 1]);
+            let settled = std::mem::take(&mut self.kept[0]);
+            self.settle(&settled, &ended);
+        }
+        if top >= 1 {
+            let ended = self.active[top - 1];
+            let settled = std::mem::take(&mut self.kept[1]);
+            self.settle(&settled, &ended);
+        }
+        let ends = (0..self.bounds.len())
+            .map(|lane| {
+                let single = Lanes::single(lane);
+                let eccentricity = (0..top)
+                    .rev()
+                    .find(|&level| !self.active[level].and(&single).is_empty())
+                    .unwrap_or(0);
+                (eccentricity as u32, self.counts[lane])
+            })
+            .collect();
+        LastLevelsFound {
+            ends,
+            nodes: self.nodes,
+        }
+    }
+}
+
+impl Visitor for LastLevels<'_> {
+    fn arrive(&mut self, level: u32, node: u32, sources: &Lanes, _blocked: &Lanes) {
+        while self.active.len() <= level as usize {
+            let next = self.active.len() as u32;
+            self.start_level(next);
+        }
+        let level = level as usize;
+        self.active[level] |= sources;
+        let kept = sources.and(&self.past_bound[level]);
+        if !kept.is_empty() {
+            self.kept[1].push((node, kept));
+        }
+    }
+}
