@@ -53,10 +53,16 @@ use crate::analysis::GroupGraph;
 /// every orbit.
 const TRY_WHEN_LEFT_EIGHTHS: usize = 4;
 
+/// Hubs are tried in groups of at least this many orbits (about 200,000
+/// layouts): in smaller ones the probe's [`FIRST_HUBS`] scattered sources
+/// are a large share of the work, and a full build's groups of 100,000 to
+/// 160,000 layouts lost 1.5-2 s each to it.
+const TRY_FROM_ORBITS: usize = 50_000;
+
 /// Whether hubs should be tried on a dense plan that leaves `n_left`
 /// orbits of its `n_orbits` to search.
 pub(crate) fn worth_trying(n_left: usize, n_orbits: usize) -> bool {
-    n_left * 8 > n_orbits * TRY_WHEN_LEFT_EIGHTHS
+    n_orbits >= TRY_FROM_ORBITS && n_left * 8 > n_orbits * TRY_WHEN_LEFT_EIGHTHS
 }
 
 /// The hubs of the first round, at most: a probe. 4,096 hubs find 2.9-3.0
