@@ -100,6 +100,11 @@ pub(crate) fn batch_width(n_sources: usize) -> usize {
 /// Seeds come in breadth-first order from node 0, so each ball grows from
 /// the edge of the region already assigned.
 pub(crate) fn ball_batches(graph: &GroupGraph, wanted: &NodeSet, width: usize) -> Vec<Vec<u32>> {
+    // No order of the whole graph for nothing (the hubs' last rounds
+    // often want no source).
+    if wanted.count() == 0 {
+        return Vec::new();
+    }
     let n = graph.n_nodes();
     let mut assigned: Vec<bool> = (0..n as u32).map(|node| !wanted.contains(node)).collect();
     let mut visited_in = vec![usize::MAX; n];

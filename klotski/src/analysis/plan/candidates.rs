@@ -91,23 +91,25 @@ impl Candidates {
         taken
     }
 
-    /// Marks the orbit of `source` searched by a search not taken from the
-    /// candidates, candidate or not; returns whether its search is to be
-    /// recorded (its orbit was not searched before).
-    pub(super) fn take_any(&mut self, orbits: &Orbits, source: u32) -> bool {
-        if self.searched.contains(source) {
-            return false;
+    /// Marks the orbit of `source` searched, unless it was, by a search not
+    /// taken from the candidates (candidate or not), whose records count
+    /// only such orbits.
+    pub(super) fn take_any(&mut self, orbits: &Orbits, source: u32) {
+        if !self.searched.contains(source) {
+            self.take_searched(orbits, source);
         }
-        let at = self.n_taken;
-        self.n_taken += 1;
-        self.mark_searched(orbits, source, at);
-        true
     }
 
     /// Takes the reserved orbit of `source`, which a solution search
     /// served.
     pub(super) fn serve(&mut self, orbits: &Orbits, source: u32) {
         debug_assert_eq!(self.removed_at[source as usize], RESERVED);
+        self.take_searched(orbits, source);
+    }
+
+    /// Counts a search taken now and marks the orbit of `source` searched
+    /// by it.
+    fn take_searched(&mut self, orbits: &Orbits, source: u32) {
         let at = self.n_taken;
         self.n_taken += 1;
         self.mark_searched(orbits, source, at);

@@ -370,7 +370,8 @@ struct End {
 /// What searches from a set of sources found.
 #[derive(Default)]
 struct Found {
-    /// Per node, the records of the sources not yet `searched`.
+    /// Per node, the records of the sources whose orbit was not
+    /// `recorded` already.
     records: Vec<Farthest>,
     /// Every source's end.
     ends: Vec<End>,
