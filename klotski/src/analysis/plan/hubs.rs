@@ -67,13 +67,15 @@ pub(crate) fn worth_trying(n_left: usize, n_orbits: usize) -> bool {
 
 /// The hubs of the first round, at most: a probe. 4,096 hubs find 2.9-3.0
 /// farthest orbits each in 2-7-1-0 and 3-4-2-0 (where hubs cut the
-/// farthest searches by a quarter), 10-17 in 2-3-1-0, 2-4-1-0 and 2-5-1-0
-/// (where they cost 10-47% more).
+/// farthest searches by a quarter), 10-17 in 2-3-1-0, 2-4-1-0, 2-5-0-0 and
+/// 2-5-1-0 (where they cost 18-81% more).
 const FIRST_HUBS: usize = 4 * WIDTH;
 
 /// Elimination finishes the plan when the probe finds more farthest
-/// orbits per hub than this.
-const MAX_FARTHEST_PER_HUB: usize = 6;
+/// orbits per hub than this. Measured, hubs against elimination in the
+/// farthest part: 7.3 per hub in 2-6-1-0 (hubs 14% faster), 7.5 in 2-6-0-0
+/// (3% faster), 10.1 and more in the four groups above (slower).
+const MAX_FARTHEST_PER_HUB: usize = 8;
 
 /// Rounds of hubs at most; the orbits left after them are searched for
 /// their own numbers (in the groups measured, the third round finds fewer
