@@ -440,8 +440,10 @@ struct LastLevels<'a> {
     bounds: &'a [u32],
     /// Per level, the lanes that arrived anywhere.
     active: Vec<Lanes>,
-    /// Per level, the lanes at or past their bound.
-    past_bound: Vec<Lanes>,
+    /// Per level, the lanes at or past their bound, when there are any
+    /// (most levels of a search have none, and their arrivals are kept by
+    /// no lane).
+    past_bound: Vec<Option<Lanes>>,
     /// The arrivals of the level before the current one, and of the current
     /// one, for the lanes past their bound.
     kept: [Vec<(u32, Lanes)>; 2],
@@ -482,7 +484,8 @@ impl<'a> LastLevels<'a> {
             }
         }
         self.active.push(Lanes::EMPTY);
-        self.past_bound.push(past_bound);
+        self.past_bound
+            .push((!past_bound.is_empty()).then_some(past_bound));
         if level >= 2 {
             let ended = self.active[level - 2].and_not(&self.active[level - 1]);
             let settled = std::mem::take(&mut self.kept[0]);
@@ -546,9 +549,11 @@ impl Visitor for LastLevels<'_> {
         }
         let level = level as usize;
         self.active[level] |= sources;
-        let kept = sources.and(&self.past_bound[level]);
-        if !kept.is_empty() {
-            self.kept[1].push((node, kept));
+        if let Some(past_bound) = &self.past_bound[level] {
+            let kept = sources.and(past_bound);
+            if !kept.is_empty() {
+                self.kept[1].push((node, kept));
+            }
         }
     }
 }
