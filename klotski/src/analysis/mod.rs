@@ -4,7 +4,7 @@
 //!
 //! - [`GroupGraph`]: one group as a compact adjacency graph (CSR, u32 nodes in
 //!   code order, so a node is its layout's `group_index`).
-//! - [`reference`]: one plain breadth-first search per layout. Obviously
+//! - [`reference`](mod@reference): one plain breadth-first search per layout. Obviously
 //!   correct and O(n * edges); used by tests, for single layouts and for the
 //!   layout lists.
 //! - [`analyse_group`]: the fast analyser. Bit-parallel breadth-first searches

@@ -17,7 +17,7 @@ use super::{GroupGraph, LayoutAnalysis};
 
 /// Analyses every layout of a group; entry `i` is node `i`'s analysis.
 ///
-/// 1. The group's shape is decided once ([`Shape::of`]).
+/// 1. The group's shape is decided once (`Shape::of`).
 /// 2. Its plan's strategies run beside its solution searches. In a small or
 ///    dense group nearly every orbit may be farthest from another, so the
 ///    solution searches serve the solved orbits as farthest searches
@@ -30,7 +30,7 @@ use super::{GroupGraph, LayoutAnalysis};
 ///    sweeps run, then takes pivots.
 /// 3. The plan absorbs what the solution searches served; a sample of the
 ///    candidates left, when they are many; then every candidate left, or,
-///    in a dense group where they are most orbits, hubs ([`hubs`]).
+///    in a dense group where they are most orbits, hubs (`plan::hubs`).
 /// 4. The records of one source per orbit fold over the orbits.
 pub fn analyse_group(graph: &GroupGraph) -> Vec<LayoutAnalysis> {
     let orbits = Orbits::of(graph);
