@@ -65,10 +65,12 @@ pub fn analyse_group(graph: &GroupGraph) -> Vec<LayoutAnalysis> {
     let (nearest, served) = solutions;
     let mut plan = plan.into_inner().expect("no search panics");
     plan.absorb_served(&served.sources, &served.records);
-    sample::search(&mut plan);
+    let n_orbits = plan.representatives().count();
+    let hubs_would_take = |n_left| is_dense && hubs::worth_trying(n_left, n_orbits);
+    let handed_over = sample::search(&mut plan, hubs_would_take);
     let rest = plan.sources();
-    let farthest = if is_dense && hubs::worth_trying(rest.count(), plan.representatives().count()) {
-        hubs::finish(plan)
+    let farthest = if hubs_would_take(rest.count()) {
+        hubs::finish(plan, handed_over)
     } else {
         search_sources(&mut plan, &rest, false);
         fold_orbits(&orbits, &plan.into_records())

@@ -39,7 +39,7 @@
 //! [`MAX_FARTHEST_PER_HUB`] farthest orbits per hub, elimination finishes
 //! the plan instead.
 
-use super::{search_sources, Plan, SearchedOrbits};
+use super::{sample, search_sources, Plan, SearchedOrbits};
 use crate::analysis::batches::{ball_batches, batch_width, search_batches};
 use crate::analysis::bit_bfs::{Tracking, Visitor};
 use crate::analysis::lanes::{LaneSet, Lanes, WIDTH};
@@ -84,11 +84,13 @@ const MAX_ROUNDS: usize = 6;
 
 /// Finishes a dense `plan` with hubs, or with elimination when its probe
 /// says hubs would not pay; returns every node's farthest numbers (folded
-/// over the orbits, see [`fold_orbits`]).
-pub(crate) fn finish(plan: Plan) -> Vec<Farthest> {
+/// over the orbits, see [`fold_orbits`]). `sample_handed_over`: the
+/// plan's sample stopped to leave its candidates to hubs, and goes on if
+/// elimination finishes instead.
+pub(crate) fn finish(plan: Plan, sample_handed_over: bool) -> Vec<Farthest> {
     let probe = Probe::search(&plan);
     if probe.n_farthest > probe.hubs.count() * MAX_FARTHEST_PER_HUB {
-        eliminate(plan, probe)
+        eliminate(plan, probe, sample_handed_over)
     } else {
         by_hubs(plan, probe)
     }
@@ -147,10 +149,14 @@ impl Probe {
     }
 }
 
-/// Elimination after the probe: its searches absorbed, every candidate
-/// left searched.
-pub(crate) fn eliminate(mut plan: Plan, probe: Probe) -> Vec<Farthest> {
+/// Elimination after the probe: its searches absorbed, the sample resumed
+/// if it had stopped to leave the candidates to hubs (`resume_sample`),
+/// every candidate left searched.
+pub(crate) fn eliminate(mut plan: Plan, probe: Probe, resume_sample: bool) -> Vec<Farthest> {
     plan.absorb_extra(&probe.hubs, &probe.found.records);
+    if resume_sample {
+        sample::search(&mut plan, |_| false);
+    }
     let rest = plan.sources();
     search_sources(&mut plan, &rest, false);
     fold_orbits(plan.orbits(), &plan.into_records())

@@ -44,36 +44,73 @@ fn n_probe_batches() -> usize {
 }
 
 /// Searches samples of the candidates in rounds while they are many and
-/// pay (see [`n_probe_batches`] and [`FEWER_BY`]).
-pub(crate) fn search(plan: &mut Plan) {
+/// pay (see [`n_probe_batches`] and [`FEWER_BY`]), and while
+/// `hand_over(n_left)` is false for the candidates a round would leave (see
+/// [`search_round`]). Returns whether it stopped to hand them over.
+pub(crate) fn search(plan: &mut Plan, hand_over: impl Fn(usize) -> bool) -> bool {
     for round in 0..ONE_IN {
         let sources = plan.sources();
         let n_sources = sources.count();
-        if n_sources < SAMPLE_AT_LEAST || !search_round(plan, &sources, round) {
-            return;
+        if n_sources < SAMPLE_AT_LEAST {
+            return false;
+        }
+        match search_round(plan, &sources, round, &hand_over) {
+            Round::Searched => {}
+            Round::NotPaying => return false,
+            Round::HandedOver => return true,
         }
         if plan.sources().count() * FEWER_BY > n_sources * (FEWER_BY - 1) {
-            return;
+            return false;
         }
     }
+    false
+}
+
+/// How a sample round ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Round {
+    /// Its whole sample was searched.
+    Searched,
+    /// Its probe ruled out fewer candidates than it searched.
+    NotPaying,
+    /// Its probe paid, but another strategy takes over the candidates the
+    /// round would leave.
+    HandedOver,
 }
 
 /// Searches round `round`'s sample of the candidate `sources`, measuring
-/// slacks: its probe, then the rest if the probe paid. Returns whether it
-/// did.
-pub(super) fn search_round(plan: &mut Plan, sources: &NodeSet, round: u32) -> bool {
+/// slacks: its probe, then the rest if the probe paid.
+///
+/// The rest is not searched either when `hand_over` is true for the number
+/// of candidates the round would leave if the rest ruled out as many per
+/// source as the probe did: then another strategy finishes the plan whatever
+/// the round rules out (hubs, where most orbits are left), and the round
+/// would only cost its scattered searches. The probe's rate is an
+/// optimistic guess, its balls being the sample's densest: 2-7-1-0's probe
+/// ruled out 5.0 candidates per source searched, and its whole round, which
+/// left 78% of the orbits to hubs, 1.8 (2026-11-25).
+pub(super) fn search_round(
+    plan: &mut Plan,
+    sources: &NodeSet,
+    round: u32,
+    hand_over: impl Fn(usize) -> bool,
+) -> Round {
     let sample = sample(sources, round);
     let probe = first_balls(plan.graph(), &sample, n_probe_batches());
     search_sources(plan, &probe, true);
     let left = plan.sources();
     let n_ruled_out = sources.count() - left.count() - probe.count();
     if n_ruled_out < probe.count() {
-        return false;
+        return Round::NotPaying;
     }
     let mut rest = sample;
     rest.intersect_with(&left);
+    let n_rest_would_rule_out = rest.count() * (probe.count() + n_ruled_out) / probe.count().max(1);
+    if hand_over(left.count().saturating_sub(n_rest_would_rule_out)) {
+        return Round::HandedOver;
+    }
     search_sources(plan, &rest, true);
-    true
+    Round::Searched
 }
 
 /// About one in [`ONE_IN`] of the sources, spread over the ids by

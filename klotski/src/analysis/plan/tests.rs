@@ -177,7 +177,7 @@ fn every_strategy_rules_out_only_layouts_farthest_from_nobody() {
         peripheral::search(&mut plan);
         n_ruled_out[1] += known.check_ruled_out(&plan, "peripheral pass");
         let sources = plan.sources();
-        sample::search_round(&mut plan, &sources, 0);
+        sample::search_round(&mut plan, &sources, 0, |_| false);
         n_ruled_out[2] += known.check_ruled_out(&plan, "sample");
         let extra = ruled_out_orbits(known, &plan, 3);
         known.check_numbers(plan, &extra, "dense plan");
@@ -406,7 +406,7 @@ fn measured_slacks_and_their_balls_are_those_of_plain_searches() {
     // The sample's balls cover most of the group.
     assert!(ball.len() * 4 > graph.n_nodes() * 3, "{}", ball.len());
     // And a whole round rules out most of the sources.
-    sample::search(&mut plan);
+    assert!(!sample::search(&mut plan, |_| false));
     assert!(plan.sources().count() * 4 < sources.count());
 }
 
@@ -426,19 +426,63 @@ fn a_sample_round_stops_after_its_probe_where_it_rules_out_nothing() {
         let sources = plan.sources();
         let sample = sample::sample(&sources, 0);
         assert!(sample.count() > 2 * WIDTH, "{} sampled", sample.count());
-        assert!(!sample::search_round(&mut plan, &sources, 0));
+        let round = sample::search_round(&mut plan, &sources, 0, |_| false);
+        assert_eq!(round, sample::Round::NotPaying);
         // Only the probe was searched, and it ruled out nothing else.
         let n_searched = sources.count() - plan.sources().count();
         assert_eq!(n_searched, 2 * WIDTH);
     });
 }
 
-/// Checks that hubs, and elimination after their probe, give `known`'s
-/// numbers from the plans `plan` makes.
-fn check_hubs<'a>(known: &'a Known, plan: impl Fn() -> Plan<'a>, what: &str) {
+#[test]
+fn a_sample_round_hands_its_candidates_over_after_its_probe() {
+    // The largest group of 4-3-3 (262,080 layouts), dense, where few
+    // layouts are farthest from another, so a round's probe pays and its
+    // sample holds more than the probe's two batches (two workers).
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    pool.install(|| {
+        let graph = GroupGraph::build(crate::group_of("00019DF00".parse().unwrap()));
+        let orbits = Orbits::of(&graph);
+        let n_searched = |plan: &Plan| {
+            let candidates = plan.candidates();
+            plan.representatives()
+                .iter()
+                .filter(|&node| candidates.is_searched(node))
+                .count()
+        };
+        let mut plan = dense_plan_before_its_sample(&graph, &orbits);
+        let (sources, searched_before) = (plan.sources(), n_searched(&plan));
+        let round = sample::search_round(&mut plan, &sources, 0, |_| true);
+        assert_eq!(round, sample::Round::HandedOver);
+        // Only the probe was searched.
+        let n_probe = n_searched(&plan) - searched_before;
+        assert!(n_probe > 0 && n_probe <= 2 * WIDTH, "{n_probe}");
+
+        // Not handed over, the round searches the rest of its sample too;
+        // the guess it was asked about is below what the probe left.
+        let mut plan = dense_plan_before_its_sample(&graph, &orbits);
+        let guess = std::cell::Cell::new(None);
+        let round = sample::search_round(&mut plan, &sources, 0, |n_left| {
+            guess.set(Some(n_left));
+            false
+        });
+        assert_eq!(round, sample::Round::Searched);
+        assert!(n_searched(&plan) - searched_before > n_probe);
+        let guess = guess.get().expect("the round asked");
+        assert!(guess < sources.count() - n_probe, "{guess}");
+    });
+}
+
+/// Checks that hubs, and elimination after their probe (with the sample
+/// resumed when `resume_sample`), give `known`'s numbers from the plans
+/// `plan` makes.
+fn check_hubs<'a>(known: &'a Known, plan: impl Fn() -> Plan<'a>, resume_sample: bool, what: &str) {
     let hubbed = hubs::by_hubs(plan(), hubs::Probe::search(&plan()));
     assert_eq!(hubbed, known.farthest, "hubs, {what}");
-    let eliminated = hubs::eliminate(plan(), hubs::Probe::search(&plan()));
+    let eliminated = hubs::eliminate(plan(), hubs::Probe::search(&plan()), resume_sample);
     assert_eq!(
         eliminated, known.farthest,
         "elimination after a probe, {what}"
@@ -451,21 +495,23 @@ fn hubs_and_their_fallback_give_the_reference_numbers_from_any_plan() {
     let (mut n_orbits, mut n_certified) = (0, 0);
     for known in &dense {
         // Nothing searched and every bound 0: every orbit is a hub.
-        check_hubs(known, || known.new_plan(), "no plan");
+        check_hubs(known, || known.new_plan(), false, "no plan");
         // The dense plan before its sample, and after a sample round.
         check_hubs(
             known,
             || dense_plan_before_its_sample(&known.graph, &known.orbits),
-            "before the sample",
+            true,
+            "before the sample, resumed after the probe",
         );
         check_hubs(
             known,
             || {
                 let mut plan = dense_plan_before_its_sample(&known.graph, &known.orbits);
                 let sources = plan.sources();
-                sample::search_round(&mut plan, &sources, 0);
+                sample::search_round(&mut plan, &sources, 0, |_| false);
                 plan
             },
+            false,
             "after a sample round",
         );
         // The numbers of every certified orbit, before any is searched for
