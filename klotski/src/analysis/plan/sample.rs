@@ -105,8 +105,8 @@ pub(super) fn search_round(
     }
     let mut rest = sample;
     rest.intersect_with(&left);
-    let n_rest_would_rule_out = rest.count() * (probe.count() + n_ruled_out) / probe.count().max(1);
-    if hand_over(left.count().saturating_sub(n_rest_would_rule_out)) {
+    let n_rest_would_remove = rest.count() * (probe.count() + n_ruled_out) / probe.count().max(1);
+    if hand_over(left.count().saturating_sub(n_rest_would_remove)) {
         return Round::HandedOver;
     }
     search_sources(plan, &rest, true);
