@@ -24,13 +24,16 @@ pub const N_CLASSES: usize = 203;
 /// Settings for a one-time bulk build, where a crash means building again:
 /// no durability (`synchronous`), a rollback journal kept in memory (new
 /// pages appended to the file are never journaled, so it stays small), no
-/// lock traffic, and room for the index sorter.
+/// lock traffic, and room for the index sorter, with up to four helper
+/// threads: on 2 cores the classification index of a full build took a
+/// median 32.0 s against 35.9 s with two (five rounds in turn; eight were
+/// no faster), and about 190 MB more memory.
 const BULK_PRAGMAS: &str = "
     PRAGMA journal_mode = MEMORY;
     PRAGMA synchronous = OFF;
     PRAGMA locking_mode = EXCLUSIVE;
     PRAGMA cache_size = -262144;
-    PRAGMA threads = 2;
+    PRAGMA threads = 4;
 ";
 
 /// Writes a new database: layouts in ascending id, then [`Writer::finish`].
