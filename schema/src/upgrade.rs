@@ -12,12 +12,13 @@ use crate::migrate::{apply_in, create_indexes, MIGRATIONS, SCHEMA_VERSION};
 use crate::open::{check_finished, check_header, check_is_file, read_error};
 use crate::rows::{GroupRow, LayoutRow, GROUP_COLUMNS, LAYOUT_COLUMNS};
 
-/// Room for the index sorter and the pages of the derived tables, as in a
-/// build; the journal stays on disk, so that a migration killed at any
-/// moment leaves the file as it was.
+/// Room for the index sorter and the pages of the derived tables, and the
+/// sorter's helper threads, as in a build (see `write.rs`); the journal
+/// stays on disk, so that a migration killed at any moment leaves the file
+/// as it was.
 const UPGRADE_PRAGMAS: &str = "
     PRAGMA cache_size = -262144;
-    PRAGMA threads = 2;
+    PRAGMA threads = 4;
 ";
 
 /// Layout rows between two progress reports.
