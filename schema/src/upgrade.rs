@@ -8,18 +8,9 @@ use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
 use crate::derive::{insert_details, Tallies};
 use crate::error::{Error, Result};
-use crate::migrate::{apply_in, create_indexes, MIGRATIONS, SCHEMA_VERSION};
+use crate::migrate::{apply_in, create_indexes, INDEX_SORTER_PRAGMAS, MIGRATIONS, SCHEMA_VERSION};
 use crate::open::{check_finished, check_header, check_is_file, read_error};
 use crate::rows::{GroupRow, LayoutRow, GROUP_COLUMNS, LAYOUT_COLUMNS};
-
-/// Room for the index sorter and the pages of the derived tables, and the
-/// sorter's helper threads, as in a build (see `write.rs`); the journal
-/// stays on disk, so that a migration killed at any moment leaves the file
-/// as it was.
-const UPGRADE_PRAGMAS: &str = "
-    PRAGMA cache_size = -262144;
-    PRAGMA threads = 4;
-";
 
 /// Layout rows between two progress reports.
 const ROWS_PER_REPORT: u64 = 100_000;
@@ -77,7 +68,10 @@ pub fn upgrade(path: &Path, progress: &mut dyn UpgradeProgress) -> Result<Upgrad
     if from == SCHEMA_VERSION {
         return Ok(Upgrade::Current { version: from });
     }
-    conn.execute_batch(UPGRADE_PRAGMAS)?;
+    // As in a build, but the journal stays on disk, so that a migration
+    // killed at any moment leaves the file as it was; the cache also holds
+    // the pages of the derived tables.
+    conn.execute_batch(INDEX_SORTER_PRAGMAS)?;
     let tx = conn.transaction_with_behavior(TransactionBehavior::Exclusive)?;
     let to = apply_in(&tx, MIGRATIONS)?;
     let tallies = read_layouts(&tx, progress)?;

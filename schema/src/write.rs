@@ -8,7 +8,7 @@ use rusqlite::{Connection, OpenFlags, Statement};
 use crate::derive::{insert_details, Tallies, DERIVE_CLASSES};
 use crate::error::{Error, ErrorKind, Result};
 use crate::meta;
-use crate::migrate::{apply_migrations, create_indexes, MIGRATIONS};
+use crate::migrate::{apply_migrations, create_indexes, INDEX_SORTER_PRAGMAS, MIGRATIONS};
 use crate::rows::{
     GroupKey, LayoutRow, GROUP_COLUMNS, LAYOUT_COLUMNS, N_GROUP_COLUMNS, N_LAYOUT_COLUMNS,
 };
@@ -23,17 +23,12 @@ pub const N_CLASSES: usize = 203;
 
 /// Settings for a one-time bulk build, where a crash means building again:
 /// no durability (`synchronous`), a rollback journal kept in memory (new
-/// pages appended to the file are never journaled, so it stays small), no
-/// lock traffic, and room for the index sorter, with up to four helper
-/// threads: on 2 cores the classification index of a full build took a
-/// median 32.0 s against 35.9 s with two (five rounds in turn; eight were
-/// no faster), and about 190 MB more memory.
+/// pages appended to the file are never journaled, so it stays small) and no
+/// lock traffic; with them, the [`INDEX_SORTER_PRAGMAS`].
 const BULK_PRAGMAS: &str = "
     PRAGMA journal_mode = MEMORY;
     PRAGMA synchronous = OFF;
     PRAGMA locking_mode = EXCLUSIVE;
-    PRAGMA cache_size = -262144;
-    PRAGMA threads = 4;
 ";
 
 /// Writes a new database: layouts in ascending id, then [`Writer::finish`].
@@ -63,6 +58,7 @@ impl Writer {
             | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let mut conn = Connection::open_with_flags(path, flags)?;
         conn.execute_batch(BULK_PRAGMAS)?;
+        conn.execute_batch(INDEX_SORTER_PRAGMAS)?;
         apply_migrations(&mut conn, MIGRATIONS)?;
         let tx = conn.transaction()?;
         meta::set(&tx, meta::ENGINE_VERSION, engine_version)?;
