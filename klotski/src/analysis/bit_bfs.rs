@@ -95,16 +95,13 @@ pub(crate) struct BitBfs<'g> {
     narrow: Option<Search<'g, NarrowLanes>>,
 }
 
-/// When a wide search stops before its end (see [`BitBfs::run_until_few`]
-/// and [`BitBfs::run_levels`]).
+/// When a wide search stops before its end (see [`BitBfs::run_until_few`]).
 #[derive(Clone, Copy)]
 enum Stop {
     /// It runs to the end.
     Never,
     /// Once at most 128 sources are live.
     WhenFew,
-    /// Once the arrivals of this level are reported.
-    AfterLevel(u32),
 }
 
 /// The sources still live when a search stopped (see [`BitBfs::run_until_few`]).
@@ -154,31 +151,6 @@ impl<'g> BitBfs<'g> {
         self.search(sources, kept, Stop::WhenFew, visitor)
     }
 
-    /// [`Self::run`], tracking blocked flags, but stopping once the arrivals
-    /// of `last_level` are reported: returns the sources still live then
-    /// (unblocked at some node of that level). A search from at most 128
-    /// sources, or one over before that level, runs to the end.
-    ///
-    /// Most solved layouts of a dense group are blocked everywhere by level
-    /// 2 (every node two steps away has a solved neighbour one step away),
-    /// while the others stay live to the end. Searched again together from
-    /// their start ([`AfterLevels`]), the live ones fill whole batches
-    /// instead of a third of each.
-    pub(crate) fn run_levels(
-        &mut self,
-        sources: &[u32],
-        last_level: u32,
-        visitor: &mut impl Visitor,
-    ) -> Option<Survivors> {
-        assert!(self.tracking.blocked());
-        self.search(
-            sources,
-            &Lanes::EMPTY,
-            Stop::AfterLevel(last_level),
-            visitor,
-        )
-    }
-
     fn search(
         &mut self,
         sources: &[u32],
@@ -207,7 +179,6 @@ impl<'g> BitBfs<'g> {
             let stops = match stop {
                 Stop::Never => false,
                 Stop::WhenFew => live.count() as usize <= NarrowLanes::WIDTH,
-                Stop::AfterLevel(last) => level > last,
             };
             if stops {
                 wide.abandon();

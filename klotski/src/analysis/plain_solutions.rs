@@ -1,5 +1,6 @@
-//! Solution searches one solved layout at a time, for sparse groups whose
-//! solved layouts are nearly all blocked within a few levels.
+//! Solution searches one solved layout at a time: for sparse groups whose
+//! solved layouts are nearly all blocked within a few levels, and for the
+//! first levels of every source.
 //!
 //! A solution search from a solved layout S only matters where S is not
 //! blocked (see [`super::bit_bfs`]): a blocked arrival is never at a node's
@@ -15,6 +16,11 @@
 //! 23 ms on one thread. Where many sources run long, in the larger sparse
 //! groups, the bit-parallel searches share the work and win (see
 //! `PLAIN_WHEN_LIVE_AT_MOST` in [`super::solutions`]).
+//!
+//! Every batched group's solution searches start here too: a source's
+//! first two levels reach a few hundred nodes, where a bit-parallel batch
+//! would clear and scan state for the whole group, and only the sources
+//! live after them go on to bit-parallel batches.
 
 use super::GroupGraph;
 

@@ -328,19 +328,32 @@ impl SolutionPass<'_> {
         if n_live_after(self.graph, &list, PLAIN_LEVELS) > PLAIN_WHEN_LIVE_AT_MOST {
             return self.batched(sources, None);
         }
+        self.plain(&list, u32::MAX)
+    }
+
+    /// One plain search per source up to `last_level`; the workers' finds
+    /// hold the sources still live then as survivors.
+    fn plain(&self, sources: &[u32], last_level: u32) -> Vec<WorkerFound> {
         let new_worker = || (PlainSolutionSearch::new(self.graph), self.new_found());
-        let per_worker = share_out(&list, new_worker, |(search, found), &source| {
+        let per_worker = share_out(sources, new_worker, |(search, found), &source| {
             let image = self
                 .mirror
                 .map(|mirror| mirror[source as usize])
                 .filter(|&image| image != source);
-            search.run(source, u32::MAX, |level, node| {
+            let live = search.run(source, last_level, |level, node| {
                 let nearest = &mut found.nearest[node as usize];
                 self.record(&mut nearest[0], level, node, 1, 1, || vec![source]);
                 if let Some(image) = image {
                     self.record(&mut nearest[1], level, node, 1, 1, || vec![image]);
                 }
             });
+            if live {
+                found.survivors.push(Survivor {
+                    source,
+                    level: last_level,
+                    served: false,
+                });
+            }
         });
         per_worker.into_iter().map(|(_, found)| found).collect()
     }
@@ -367,29 +380,15 @@ impl SolutionPass<'_> {
         self.batched_to_the_end(per_worker, &live, Some(level), servable)
     }
 
-    /// Searches from every source in batches up to `level`, serving no
-    /// farthest source; the workers' finds hold the sources still live
-    /// then as survivors.
+    /// Searches from every source up to `level`, serving no farthest
+    /// source; the workers' finds hold the sources still live then as
+    /// survivors. One plain search per source: up to level 2 each reaches a
+    /// few hundred nodes, where a bit-parallel batch would clear and scan
+    /// state for the whole group (in 2-5-1-0, 32,472 sources took 0.8-1.0 s
+    /// in batches).
     fn first_levels(&self, sources: &NodeSet, level: u32) -> Vec<WorkerFound> {
-        search_batches(
-            self.graph,
-            &ball_batches(self.graph, sources, WIDTH),
-            Tracking::Blocked,
-            || self.new_found(),
-            |bfs, batch, found| {
-                let served = vec![false; batch.len()];
-                let run = Run::Levels(level);
-                if let Some(stopped) = self.search(bfs, batch, &served, run, found) {
-                    for lane in stopped.lanes.indexes() {
-                        found.survivors.push(Survivor {
-                            source: batch[lane],
-                            level: stopped.level,
-                            served: false,
-                        });
-                    }
-                }
-            },
-        )
+        let list: Vec<u32> = sources.iter().collect();
+        self.plain(&list, level)
     }
 
     /// Searches from the `sources` in batches to the end, serving the
@@ -430,13 +429,11 @@ impl SolutionPass<'_> {
                     .iter()
                     .map(|&source| serve && wanted(source))
                     .collect();
-                let run = match first_levels {
-                    Some(_) => {
-                        Run::UntilFew(Reported::SolutionUpTo(&reported_levels[..batch.len()]))
-                    }
-                    None => Run::UntilFew(Reported::Nothing),
+                let reported = match first_levels {
+                    Some(_) => Reported::SolutionUpTo(&reported_levels[..batch.len()]),
+                    None => Reported::Nothing,
                 };
-                if let Some(stopped) = self.search(bfs, batch, &served, run, found) {
+                if let Some(stopped) = self.search(bfs, batch, &served, reported, found) {
                     for lane in stopped.lanes.indexes() {
                         found.survivors.push(Survivor {
                             source: batch[lane],
@@ -463,8 +460,8 @@ impl SolutionPass<'_> {
                     let sources: Vec<u32> = tail.iter().map(|survivor| survivor.source).collect();
                     let levels: Vec<u32> = tail.iter().map(|survivor| survivor.level).collect();
                     let served: Vec<bool> = tail.iter().map(|survivor| survivor.served).collect();
-                    let run = Run::UntilFew(Reported::BothUpTo(&levels));
-                    let stopped = self.search(bfs, &sources, &served, run, found);
+                    let reported = Reported::BothUpTo(&levels);
+                    let stopped = self.search(bfs, &sources, &served, reported, found);
                     debug_assert!(stopped.is_none(), "a narrow search runs to the end");
                 },
             ));
@@ -504,15 +501,17 @@ impl SolutionPass<'_> {
         }
     }
 
-    /// Searches from `batch` as `run` says, folding the arrivals into
-    /// `found`, and records the farthest distances of the `served` lanes
-    /// (which it never drops); returns the survivors when it stops early.
+    /// Searches from `batch` to the end or until few sources are live
+    /// ([`BitBfs::run_until_few`]), folding the arrivals that earlier
+    /// searches did not report into `found`, and records the farthest
+    /// distances of the `served` lanes (which it never drops); returns the
+    /// survivors when it stops early.
     fn search(
         &self,
         bfs: &mut BitBfs,
         batch: &[u32],
         served: &[bool],
-        run: Run,
+        reported: Reported,
         found: &mut WorkerFound,
     ) -> Option<Survivors> {
         let mirror = self.mirror.map(|mirror| {
@@ -530,10 +529,6 @@ impl SolutionPass<'_> {
             nearest: &mut found.nearest,
             mirror,
         };
-        let reported = match run {
-            Run::Levels(_) => Reported::Nothing,
-            Run::UntilFew(reported) => reported,
-        };
         let (solution_after, farthest_after) = match reported {
             Reported::Nothing => (None, None),
             Reported::SolutionUpTo(levels) => (Some(levels), None),
@@ -545,15 +540,8 @@ impl SolutionPass<'_> {
             kept |= &Lanes::single(lane);
         }
         if kept.is_empty() {
-            return match run {
-                Run::Levels(last_level) => bfs.run_levels(batch, last_level, &mut solution_visitor),
-                Run::UntilFew(_) => bfs.run_until_few(batch, &kept, &mut solution_visitor),
-            };
+            return bfs.run_until_few(batch, &kept, &mut solution_visitor);
         }
-        assert!(
-            matches!(run, Run::UntilFew(_)),
-            "a search stopped at a level serves nothing"
-        );
         // A rerun's served sources were listed by the search that stopped.
         if farthest_after.is_none() {
             let sources = batch.iter().zip(served).filter(|(_, &served)| served);
@@ -575,23 +563,14 @@ impl SolutionPass<'_> {
     }
 }
 
-/// How far a solution search runs.
-#[derive(Clone, Copy)]
-enum Run<'a> {
-    /// Up to a level, serving nothing ([`BitBfs::run_levels`]).
-    Levels(u32),
-    /// To the end or until few sources are live ([`BitBfs::run_until_few`]),
-    /// with what earlier searches from its sources reported.
-    UntilFew(Reported<'a>),
-}
-
 /// What earlier searches from a batch's sources already reported, by lane.
 #[derive(Clone, Copy)]
 enum Reported<'a> {
     /// Nothing: a first search.
     Nothing,
     /// The solution arrivals up to `levels[lane]`, no farthest arrival: the
-    /// live sources of searches stopped at a level ([`Run::Levels`]).
+    /// live sources of the first levels' plain searches
+    /// ([`SolutionPass::first_levels`]).
     SolutionUpTo(&'a [u32]),
     /// Both up to `levels[lane]`: the survivors of searches stopped when
     /// few sources were live.
