@@ -2,7 +2,7 @@
 //! over the worker threads: the records they leave at every node and, when
 //! asked, every source's slack.
 
-use super::batches::{ball_batches, batch_width, search_batches};
+use super::batches::{batch_width, search_balls};
 use super::bit_bfs::{Tracking, Visitor};
 use super::lanes::{LaneSet, Lanes};
 use super::node_set::NodeSet;
@@ -27,9 +27,10 @@ pub(crate) fn search(
     bounds: Option<&[u32]>,
 ) -> Searched {
     let n = graph.n_nodes();
-    let per_worker = search_batches(
+    let per_worker = search_balls(
         graph,
-        &ball_batches(graph, sources, batch_width(sources.count())),
+        sources,
+        batch_width(sources.count()),
         Tracking::Arrivals,
         || Searched {
             records: vec![Farthest::default(); n],

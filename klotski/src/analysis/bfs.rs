@@ -1,6 +1,6 @@
 //! Plain (single-source) breadth-first search over a group graph: the
-//! sweeps and pivots of a plan, the first sweep that decides a group's
-//! shape, and the breadth-first order that seeds the source batches.
+//! sweeps and pivots of a plan and the first sweep that decides a group's
+//! shape.
 //!
 //! The reference analyser keeps its own search on purpose: it is the
 //! independent check of everything here.
@@ -11,8 +11,6 @@ use super::GroupGraph;
 pub(crate) struct PlainSearch {
     /// Per node, its distance from the start.
     pub(crate) distances: Vec<u32>,
-    /// Every node in the order the search reached it (a group is connected).
-    pub(crate) order: Vec<u32>,
 }
 
 /// Searches from `start` to every node.
@@ -42,21 +40,12 @@ pub(crate) fn search_from(graph: &GroupGraph, start: u32) -> PlainSearch {
         }
     }
     assert_eq!(tail, n, "a group is connected");
-    queue.truncate(n);
-    PlainSearch {
-        distances,
-        order: queue,
-    }
+    PlainSearch { distances }
 }
 
 /// Distances from `start` to every node.
 pub(crate) fn distances_from(graph: &GroupGraph, start: u32) -> Vec<u32> {
     search_from(graph, start).distances
-}
-
-/// All nodes in breadth-first order from node 0.
-pub(crate) fn breadth_first_order(graph: &GroupGraph) -> Vec<u32> {
-    search_from(graph, 0).order
 }
 
 /// The nodes at the largest of the `distances`: farthest from their search.
@@ -93,12 +82,6 @@ mod tests {
                 min_solution_step,
                 Some(reference.analysis.min_solution_step)
             );
-            // The order is breadth-first: distances never fall along it.
-            assert_eq!(search.order[0], start);
-            assert!(search
-                .order
-                .windows(2)
-                .all(|pair| distances[pair[0] as usize] <= distances[pair[1] as usize]));
         }
     }
 }

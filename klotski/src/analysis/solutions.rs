@@ -6,7 +6,7 @@ use std::sync::Mutex;
 
 use rayon::prelude::*;
 
-use super::batches::{ball_batches, merge_all, search_batches, share_out};
+use super::batches::{merge_all, search_balls, search_batches, share_out};
 use super::bit_bfs::{AfterLevels, BitBfs, Survivors, Tracking, Visitor};
 use super::lanes::{LaneSet, Lanes, NarrowLanes, WIDTH};
 use super::node_set::NodeSet;
@@ -416,9 +416,10 @@ impl SolutionPass<'_> {
                 .unwrap_or_else(init)
         };
         let reported_levels = [first_levels.unwrap_or(0); WIDTH];
-        per_worker.extend(search_batches(
+        per_worker.extend(search_balls(
             graph,
-            &ball_batches(graph, sources, WIDTH),
+            sources,
+            WIDTH,
             Tracking::Blocked,
             reuse_or_init,
             |bfs, batch, found| {

@@ -40,7 +40,7 @@
 //! the plan instead.
 
 use super::{sample, search_sources, Plan, SearchedOrbits};
-use crate::analysis::batches::{ball_batches, batch_width, search_batches};
+use crate::analysis::batches::{batch_width, search_balls};
 use crate::analysis::bit_bfs::{Tracking, Visitor};
 use crate::analysis::lanes::{LaneSet, Lanes, WIDTH};
 use crate::analysis::node_set::NodeSet;
@@ -398,10 +398,10 @@ fn search_ending(
     bound: impl Fn(u32) -> u32 + Sync,
 ) -> Found {
     let n = graph.n_nodes();
-    let batches = ball_batches(graph, sources, batch_width(sources.count()));
-    let per_worker = search_batches(
+    let per_worker = search_balls(
         graph,
-        &batches,
+        sources,
+        batch_width(sources.count()),
         Tracking::Arrivals,
         || Found {
             records: vec![Farthest::default(); n],

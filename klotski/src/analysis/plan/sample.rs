@@ -13,7 +13,7 @@
 //! every source.
 
 use super::search_sources;
-use crate::analysis::batches::{ball_batches, batch_width};
+use crate::analysis::batches::{batch_width, Balls};
 use crate::analysis::lanes::WIDTH;
 use crate::analysis::node_set::NodeSet;
 use crate::analysis::plan::Plan;
@@ -126,12 +126,11 @@ pub(super) fn sample(sources: &NodeSet, round: u32) -> NodeSet {
     sample
 }
 
-/// The sources of the first `n` ball batches of `sources` (see
-/// [`ball_batches`]).
+/// The sources of the first `n` ball batches of `sources` (see [`Balls`]).
 fn first_balls(graph: &GroupGraph, sources: &NodeSet, n: usize) -> NodeSet {
-    let batches = ball_batches(graph, sources, batch_width(sources.count()));
+    let balls = Balls::new(graph, sources, batch_width(sources.count()));
     let mut first = NodeSet::new(sources.bound());
-    for &source in batches.iter().take(n).flatten() {
+    for source in balls.take(n).flatten() {
         first.insert(source);
     }
     first
