@@ -3,7 +3,7 @@
 //! another) or sparse (long corridors, few farthest layouts). The plan's
 //! strategies and the solution searches both follow it.
 
-use super::bfs::{search_from, PlainSearch};
+use super::bfs::distances_from;
 use super::lanes::WIDTH;
 use super::GroupGraph;
 
@@ -12,8 +12,8 @@ const SPARSE_RADIUS: usize = 8;
 
 /// The first plain search of a group's plan, from node 0.
 pub(crate) struct FirstSweep {
-    /// The search.
-    pub(crate) search: PlainSearch,
+    /// Every node's distance from node 0.
+    pub(crate) distances: Vec<u32>,
     /// The radius of the smallest ball around node 0 holding 1024 nodes.
     pub(crate) radius: usize,
 }
@@ -63,9 +63,9 @@ impl Shape {
         if graph.n_nodes() <= WIDTH {
             return Shape::Small;
         }
-        let search = search_from(graph, 0);
-        let radius = ball_radius(&search.distances);
-        let first = FirstSweep { search, radius };
+        let distances = distances_from(graph, 0);
+        let radius = ball_radius(&distances);
+        let first = FirstSweep { distances, radius };
         if radius >= SPARSE_RADIUS {
             Shape::Sparse(first)
         } else {

@@ -42,7 +42,7 @@ pub(crate) fn sparse(plan: &SharedPlan, first: FirstSweep) {
 fn sweep(plan: &SharedPlan, first: FirstSweep, n_sweeps: usize) {
     let graph = lock(plan).graph();
     // A start is taken when chosen, so that no other search takes it.
-    let mut next = (lock(plan).take(0), first.search.distances);
+    let mut next = (lock(plan).take(0), first.distances);
     for done in 1.. {
         let farthest = farthest_nodes(&next.1);
         let mut plan = lock(plan);
