@@ -30,7 +30,8 @@ use super::{GroupGraph, LayoutAnalysis};
 ///    sweeps run, then takes pivots.
 /// 3. The plan absorbs what the solution searches served; a sample of the
 ///    candidates left, when they are many; then every candidate left, or,
-///    in a dense group where they are most orbits, hubs (`plan::hubs`).
+///    in a dense group where they are over an eighth of the orbits, hubs
+///    (`plan::hubs`).
 /// 4. The records of one source per orbit fold over the orbits.
 pub fn analyse_group(graph: &GroupGraph) -> Vec<LayoutAnalysis> {
     let orbits = Orbits::of(graph);
@@ -67,7 +68,7 @@ pub fn analyse_group(graph: &GroupGraph) -> Vec<LayoutAnalysis> {
     plan.absorb_served(&served.sources, &served.records);
     let n_orbits = plan.representatives().count();
     let hubs_would_take = |n_left| is_dense && hubs::worth_trying(n_left, n_orbits);
-    let handed_over = sample::search(&mut plan, hubs_would_take);
+    let handed_over = sample::search(&mut plan, 0, hubs_would_take);
     let rest = plan.sources();
     let farthest = if hubs_would_take(rest.count()) {
         hubs::finish(plan, handed_over)

@@ -1,5 +1,6 @@
 //! Hubs: a dense group's farthest numbers where elimination would search
-//! nearly every orbit, from about half of them.
+//! many orbits (nearly all of them, or the fifth to a third a sample round
+//! leaves), from fewer.
 //!
 //! Elimination (see [`super`]) must search F, every layout farthest from
 //! some layout, and in many dense groups it cannot tell F from the rest: it
@@ -49,9 +50,16 @@ use crate::analysis::symmetry::Orbits;
 use crate::analysis::GroupGraph;
 
 /// Hubs are tried when more than this share of the orbits, in 1/8ths, is
-/// left to search after the sample: elimination then searches nearly
-/// every orbit.
-const TRY_WHEN_LEFT_EIGHTHS: usize = 4;
+/// left to search after a round of the sample (or would be, as the round's
+/// probe guesses). Where F is a fifth of the orbits or more, the sample
+/// rules out little and elimination searches nearly every orbit; where F
+/// is small but a round of the sample still leaves a fifth of the orbits
+/// or more (3-5-1-0, 3-5-2-0, 2-8-1-0), hubs search a half to two thirds of
+/// what the sample's further rounds and the candidates left would; where a
+/// round leaves under a tenth (3-6-1-0, 3-6-2-0, 4-3-2-0, 4-4-2-0, 3-7-1-0),
+/// the sample searches less than the hubs' local minima alone
+/// (2026-11-26).
+const TRY_WHEN_LEFT_EIGHTHS: usize = 1;
 
 /// Hubs are tried in groups of at least this many orbits (about 200,000
 /// layouts): in smaller ones the probe's [`FIRST_HUBS`] scattered sources
@@ -84,13 +92,13 @@ const MAX_ROUNDS: usize = 6;
 
 /// Finishes a dense `plan` with hubs, or with elimination when its probe
 /// says hubs would not pay; returns every node's farthest numbers (folded
-/// over the orbits, see [`fold_orbits`]). `sample_handed_over`: the
-/// plan's sample stopped to leave its candidates to hubs, and goes on if
-/// elimination finishes instead.
-pub(crate) fn finish(plan: Plan, sample_handed_over: bool) -> Vec<Farthest> {
+/// over the orbits, see [`fold_orbits`]). `resume_sample`: the round from
+/// which the plan's sample goes on if elimination finishes, when the
+/// sample stopped to leave its candidates to hubs.
+pub(crate) fn finish(plan: Plan, resume_sample: Option<u32>) -> Vec<Farthest> {
     let probe = Probe::search(&plan);
     if probe.n_farthest > probe.hubs.count() * MAX_FARTHEST_PER_HUB {
-        eliminate(plan, probe, sample_handed_over)
+        eliminate(plan, probe, resume_sample)
     } else {
         by_hubs(plan, probe)
     }
@@ -150,12 +158,12 @@ impl Probe {
 }
 
 /// Elimination after the probe: its searches absorbed, the sample resumed
-/// if it had stopped to leave the candidates to hubs (`resume_sample`),
-/// every candidate left searched.
-pub(crate) fn eliminate(mut plan: Plan, probe: Probe, resume_sample: bool) -> Vec<Farthest> {
+/// from round `resume_sample` if it had stopped to leave the candidates to
+/// hubs, every candidate left searched.
+pub(crate) fn eliminate(mut plan: Plan, probe: Probe, resume_sample: Option<u32>) -> Vec<Farthest> {
     plan.absorb_extra(&probe.hubs, &probe.found.records);
-    if resume_sample {
-        sample::search(&mut plan, |_| false);
+    if let Some(round) = resume_sample {
+        sample::search(&mut plan, round, |_| false);
     }
     let rest = plan.sources();
     search_sources(&mut plan, &rest, false);

@@ -25,8 +25,9 @@
 //! - [`peripheral`]: one batch from the most peripheral candidates (dense);
 //! - [`sample`]: a sample of many candidates, whose slacks rule out the rest;
 //! - [`search_sources`]: a batch of candidates, as the rest are searched;
-//! - [`hubs`]: instead of the rest, where they are most orbits of a dense
-//!   group: layouts certified through searched neighbours.
+//! - [`hubs`]: instead of the rest, where they are over an eighth of the
+//!   orbits of a dense group: layouts certified through searched
+//!   neighbours.
 
 mod candidates;
 pub(crate) mod hubs;

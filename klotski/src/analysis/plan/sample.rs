@@ -43,27 +43,37 @@ fn n_probe_batches() -> usize {
     rayon::current_num_threads()
 }
 
-/// Searches samples of the candidates in rounds while they are many and
-/// pay (see [`n_probe_batches`] and [`FEWER_BY`]), and while
-/// `hand_over(n_left)` is false for the candidates a round would leave (see
-/// [`search_round`]). Returns whether it stopped to hand them over.
-pub(crate) fn search(plan: &mut Plan, hand_over: impl Fn(usize) -> bool) -> bool {
-    for round in 0..ONE_IN {
+/// Searches samples of the candidates in rounds, from round `first_round`,
+/// while they are many and pay (see [`n_probe_batches`] and [`FEWER_BY`]),
+/// and while `hand_over(n_left)` is false: for the candidates a round's
+/// probe guesses it would leave (see [`search_round`]), then for those it
+/// left. Returns the round to resume from when it stopped to hand the
+/// candidates over.
+pub(crate) fn search(
+    plan: &mut Plan,
+    first_round: u32,
+    hand_over: impl Fn(usize) -> bool,
+) -> Option<u32> {
+    for round in first_round..ONE_IN {
         let sources = plan.sources();
         let n_sources = sources.count();
         if n_sources < SAMPLE_AT_LEAST {
-            return false;
+            return None;
         }
         match search_round(plan, &sources, round, &hand_over) {
             Round::Searched => {}
-            Round::NotPaying => return false,
-            Round::HandedOver => return true,
+            Round::NotPaying => return None,
+            Round::HandedOver => return Some(round),
         }
-        if plan.sources().count() * FEWER_BY > n_sources * (FEWER_BY - 1) {
-            return false;
+        let n_left = plan.sources().count();
+        if hand_over(n_left) {
+            return Some(round + 1);
+        }
+        if n_left * FEWER_BY > n_sources * (FEWER_BY - 1) {
+            return None;
         }
     }
-    false
+    None
 }
 
 /// How a sample round ended.
@@ -84,7 +94,7 @@ pub(super) enum Round {
 /// The rest is not searched either when `hand_over` is true for the number
 /// of candidates the round would leave if the rest ruled out as many per
 /// source as the probe did: then another strategy finishes the plan whatever
-/// the round rules out (hubs, where most orbits are left), and the round
+/// the round rules out (hubs, where many orbits are left), and the round
 /// would only cost its scattered searches. The probe's rate is an
 /// optimistic guess, its balls being the sample's densest: 2-7-1-0's probe
 /// ruled out 5.0 candidates per source searched, and its whole round, which

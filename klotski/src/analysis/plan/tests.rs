@@ -406,7 +406,7 @@ fn measured_slacks_and_their_balls_are_those_of_plain_searches() {
     // The sample's balls cover most of the group.
     assert!(ball.len() * 4 > graph.n_nodes() * 3, "{}", ball.len());
     // And a whole round rules out most of the sources.
-    assert!(!sample::search(&mut plan, |_| false));
+    assert_eq!(sample::search(&mut plan, 0, |_| false), None);
     assert!(plan.sources().count() * 4 < sources.count());
 }
 
@@ -476,10 +476,43 @@ fn a_sample_round_hands_its_candidates_over_after_its_probe() {
     });
 }
 
+#[test]
+fn the_sample_hands_its_candidates_over_after_a_whole_round() {
+    // The largest group of 4-3-3, as above: asked about the probe's guess
+    // first, then about what the whole round left, the sample stops after
+    // round 0 when only the second answer is yes, and resumes from round 1.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    pool.install(|| {
+        let graph = GroupGraph::build(crate::group_of("00019DF00".parse().unwrap()));
+        let orbits = Orbits::of(&graph);
+        let mut plan = dense_plan_before_its_sample(&graph, &orbits);
+        let n_before = plan.sources().count();
+        let asked = std::cell::RefCell::new(Vec::new());
+        let resume = sample::search(&mut plan, 0, |n_left| {
+            asked.borrow_mut().push(n_left);
+            asked.borrow().len() == 2
+        });
+        assert_eq!(resume, Some(1));
+        let asked = asked.into_inner();
+        assert_eq!(asked.len(), 2, "{asked:?}");
+        // The second question was about the candidates the round left.
+        assert_eq!(asked[1], plan.sources().count());
+        assert!(asked[1] < n_before, "{asked:?} of {n_before}");
+    });
+}
+
 /// Checks that hubs, and elimination after their probe (with the sample
-/// resumed when `resume_sample`), give `known`'s numbers from the plans
+/// resumed from round `resume_sample`, if any), give `known`'s numbers from the plans
 /// `plan` makes.
-fn check_hubs<'a>(known: &'a Known, plan: impl Fn() -> Plan<'a>, resume_sample: bool, what: &str) {
+fn check_hubs<'a>(
+    known: &'a Known,
+    plan: impl Fn() -> Plan<'a>,
+    resume_sample: Option<u32>,
+    what: &str,
+) {
     let hubbed = hubs::by_hubs(plan(), hubs::Probe::search(&plan()));
     assert_eq!(hubbed, known.farthest, "hubs, {what}");
     let eliminated = hubs::eliminate(plan(), hubs::Probe::search(&plan()), resume_sample);
@@ -495,12 +528,12 @@ fn hubs_and_their_fallback_give_the_reference_numbers_from_any_plan() {
     let (mut n_orbits, mut n_certified) = (0, 0);
     for known in &dense {
         // Nothing searched and every bound 0: every orbit is a hub.
-        check_hubs(known, || known.new_plan(), false, "no plan");
+        check_hubs(known, || known.new_plan(), None, "no plan");
         // The dense plan before its sample, and after a sample round.
         check_hubs(
             known,
             || dense_plan_before_its_sample(&known.graph, &known.orbits),
-            true,
+            Some(0),
             "before the sample, resumed after the probe",
         );
         check_hubs(
@@ -511,7 +544,7 @@ fn hubs_and_their_fallback_give_the_reference_numbers_from_any_plan() {
                 sample::search_round(&mut plan, &sources, 0, |_| false);
                 plan
             },
-            false,
+            None,
             "after a sample round",
         );
         // The numbers of every certified orbit, before any is searched for
