@@ -53,9 +53,9 @@ use crate::analysis::GroupGraph;
 /// left to search after a round of the sample (or would be, as the round's
 /// probe guesses). Where F is a fifth of the orbits or more, the sample
 /// rules out little and elimination searches nearly every orbit; where F
-/// is small but a round of the sample still leaves a fifth of the orbits
-/// or more (3-5-1-0, 3-5-2-0, 2-8-1-0), hubs search a half to two thirds of
-/// what the sample's further rounds and the candidates left would; where a
+/// is small but a round of the sample still leaves a sixth of the orbits
+/// or more (3-5-1-0, 3-5-2-0, 2-8-1-0), hubs search 58-79% of what the
+/// sample's further rounds and the candidates left would; where a
 /// round leaves under a tenth (3-6-1-0, 3-6-2-0, 4-3-2-0, 4-4-2-0, 3-7-1-0),
 /// the sample searches less than the hubs' local minima alone
 /// (2026-11-26).
