@@ -1,9 +1,15 @@
 //! Times the analysis of the group of a layout, whole and its solution part
 //! alone, over several runs (the machine is noisy):
-//! `cargo run --release --example time_group CODE [RUNS]`.
+//! `cargo run --release --example time_group CODE [RUNS] [--whole-only]`.
+//!
+//! It also prints a checksum of every layout's five numbers, so that two
+//! binaries timed side by side can be seen to agree (the same toolchain
+//! hashes the same numbers alike). `--whole-only` skips the solution part.
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
 
-use klotski::analysis::{analyse_group, analyse_solutions, GroupGraph};
+use klotski::analysis::{analyse_group, analyse_solutions, GroupGraph, LayoutAnalysis};
 
 /// Runs `work` `runs` times; prints the least, median and largest wall time
 /// and returns the last result.
@@ -25,11 +31,35 @@ fn time<T>(what: &str, runs: usize, mut work: impl FnMut() -> T) -> T {
     result.expect("at least one run")
 }
 
+/// A checksum of every layout's numbers, in node order.
+fn checksum(results: &[LayoutAnalysis]) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    for numbers in results {
+        (
+            numbers.farthest_step,
+            numbers.farthest_num,
+            numbers.min_solution_step,
+            numbers.min_solution_num,
+            numbers.solution_num,
+        )
+            .hash(&mut hasher);
+    }
+    hasher.finish()
+}
+
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let code: klotski::Code = args.next().expect("a code").parse().expect("a legal code");
+    let (flags, mut args): (Vec<String>, Vec<String>) = std::env::args()
+        .skip(1)
+        .partition(|arg| arg.starts_with("--"));
+    let whole_only = match flags.as_slice() {
+        [] => false,
+        [flag] if flag == "--whole-only" => true,
+        _ => panic!("the one flag is --whole-only, not {flags:?}"),
+    };
+    args.reverse();
+    let code: klotski::Code = args.pop().expect("a code").parse().expect("a legal code");
     let runs: usize = args
-        .next()
+        .pop()
         .map_or(1, |runs| runs.parse().expect("a number of runs"));
     assert!(runs > 0, "at least one run");
     let graph = GroupGraph::build(klotski::group_of(code));
@@ -37,6 +67,13 @@ fn main() {
     println!("{} layouts", graph.n_nodes());
     let results = time("whole analysis", runs, || analyse_group(&graph));
     println!("{:?}", results[node]);
+    println!(
+        "checksum of every layout's numbers: {:016x}",
+        checksum(&results)
+    );
+    if whole_only {
+        return;
+    }
     let solutions = time("solution part", runs, || analyse_solutions(&graph));
     println!("{:?}", solutions[node]);
 }
