@@ -410,15 +410,21 @@ fn measured_slacks_and_their_balls_are_those_of_plain_searches() {
     assert!(plan.sources().count() * 4 < sources.count());
 }
 
+/// Runs `test` in a pool of two workers, so that a sample round's probe is
+/// two ball batches whatever the machine.
+fn on_two_workers(test: impl FnOnce() + Send) {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap()
+        .install(test);
+}
+
 #[test]
 fn a_sample_round_stops_after_its_probe_where_it_rules_out_nothing() {
     // The largest group of 2-3-1 (229,680 layouts), dense, where nearly
     // every layout is farthest from another; two workers, so two batches.
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .build()
-        .unwrap();
-    pool.install(|| {
+    on_two_workers(|| {
         let groups = ClassGroups::build("2-3-1".parse().unwrap());
         let graph = GroupGraph::build(groups.group_codes(0).collect());
         let orbits = Orbits::of(&graph);
@@ -439,11 +445,7 @@ fn a_sample_round_hands_its_candidates_over_after_its_probe() {
     // The largest group of 4-3-3 (262,080 layouts), dense, where few
     // layouts are farthest from another, so a round's probe pays and its
     // sample holds more than the probe's two batches (two workers).
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .build()
-        .unwrap();
-    pool.install(|| {
+    on_two_workers(|| {
         let graph = GroupGraph::build(crate::group_of("00019DF00".parse().unwrap()));
         let orbits = Orbits::of(&graph);
         let n_searched = |plan: &Plan| {
@@ -481,11 +483,7 @@ fn the_sample_hands_its_candidates_over_after_a_whole_round() {
     // The largest group of 4-3-3, as above: asked about the probe's guess
     // first, then about what the whole round left, the sample stops after
     // round 0 when only the second answer is yes, and resumes from round 1.
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .build()
-        .unwrap();
-    pool.install(|| {
+    on_two_workers(|| {
         let graph = GroupGraph::build(crate::group_of("00019DF00".parse().unwrap()));
         let orbits = Orbits::of(&graph);
         let mut plan = dense_plan_before_its_sample(&graph, &orbits);
@@ -505,8 +503,8 @@ fn the_sample_hands_its_candidates_over_after_a_whole_round() {
 }
 
 /// Checks that hubs, and elimination after their probe (with the sample
-/// resumed from round `resume_sample`, if any), give `known`'s numbers from the plans
-/// `plan` makes.
+/// resumed from round `resume_sample`, if any), give `known`'s numbers
+/// from the plans `plan` makes.
 fn check_hubs<'a>(
     known: &'a Known,
     plan: impl Fn() -> Plan<'a>,
