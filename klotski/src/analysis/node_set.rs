@@ -24,6 +24,15 @@ impl NodeSet {
         set
     }
 
+    /// The set of `nodes`, all below `n`.
+    pub(crate) fn from_nodes(n: usize, nodes: impl IntoIterator<Item = u32>) -> NodeSet {
+        let mut set = NodeSet::new(n);
+        for node in nodes {
+            set.insert(node);
+        }
+        set
+    }
+
     /// A bound above every node the set can hold (at least its `n`).
     pub(crate) fn bound(&self) -> usize {
         self.words.len() * 64
@@ -76,6 +85,13 @@ impl NodeSet {
     pub(crate) fn intersect_with(&mut self, other: &NodeSet) {
         for (word, other) in self.words.iter_mut().zip(&other.words) {
             *word &= other;
+        }
+    }
+
+    /// Adds the nodes of `other`, of the same bound.
+    pub(crate) fn union_with(&mut self, other: &NodeSet) {
+        for (word, other) in self.words.iter_mut().zip(&other.words) {
+            *word |= other;
         }
     }
 
@@ -146,6 +162,9 @@ mod tests {
         let mut odd_of_set = NodeSet::from_fn(200, |node| set.contains(node));
         odd_of_set.intersect_with(&odd);
         assert_eq!(odd_of_set.iter().collect::<Vec<_>>(), [3, 199]);
+        let mut union = NodeSet::from_nodes(200, [5, 3]);
+        union.union_with(&odd_of_set);
+        assert_eq!(union.iter().collect::<Vec<_>>(), [3, 5, 199]);
         set.clear();
         assert_eq!(set.count_difference(&other), 0);
     }

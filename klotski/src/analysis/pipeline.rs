@@ -6,10 +6,8 @@ use std::sync::Mutex;
 
 use super::node_set::NodeSet;
 use super::plan::{
-    hubs, is_representative, known_farthest, lock, peripheral, pivots, sample, search_sources,
-    sweeps, Plan,
+    eliminate, hubs, is_representative, known_farthest, lock, peripheral, pivots, sweeps, Plan,
 };
-use super::records::fold_orbits;
 use super::shape::Shape;
 use super::solutions::{combine, nearest_solved, SolutionSearches};
 use super::symmetry::Orbits;
@@ -28,10 +26,11 @@ use super::{GroupGraph, LayoutAnalysis};
 ///    solution searches serve nothing (they end early); the thread that
 ///    finishes them searches the layouts known to be farthest while the
 ///    sweeps run, then takes pivots.
-/// 3. The plan absorbs what the solution searches served; a sample of the
-///    candidates left, when they are many; then every candidate left, or,
-///    in a dense group where they are over an eighth of the orbits, hubs
-///    (`plan::hubs`).
+/// 3. The plan absorbs what the solution searches served; then, in a large
+///    dense group where over an eighth of the orbits are left, hubs
+///    (`plan::hubs`), which hand the plan back to elimination where they
+///    would not pay; elimination is a sample of the candidates left, when
+///    they are many, then every candidate left.
 /// 4. The records of one source per orbit fold over the orbits.
 pub fn analyse_group(graph: &GroupGraph) -> Vec<LayoutAnalysis> {
     let orbits = Orbits::of(graph);
@@ -67,14 +66,10 @@ pub fn analyse_group(graph: &GroupGraph) -> Vec<LayoutAnalysis> {
     let mut plan = plan.into_inner().expect("no search panics");
     plan.absorb_served(&served.sources, &served.records);
     let n_orbits = plan.representatives().count();
-    let hubs_would_take = |n_left| is_dense && hubs::worth_trying(n_left, n_orbits);
-    let handed_over = sample::search(&mut plan, 0, hubs_would_take);
-    let rest = plan.sources();
-    let farthest = if hubs_would_take(rest.count()) {
-        hubs::finish(plan, handed_over)
+    let farthest = if is_dense && hubs::worth_trying(plan.sources().count(), n_orbits) {
+        hubs::finish(plan)
     } else {
-        search_sources(&mut plan, &rest, false);
-        fold_orbits(&orbits, &plan.into_records())
+        eliminate(plan)
     };
     combine(farthest, nearest)
 }

@@ -1,5 +1,5 @@
 //! Hubs: a dense group's farthest numbers where elimination would search
-//! many orbits (nearly all of them, or the fifth to a third a sample round
+//! many orbits (nearly all of them, or the fifth to a third its sample
 //! leaves), from fewer.
 //!
 //! Elimination (see [`super`]) must search F, every layout farthest from
@@ -38,9 +38,12 @@
 //! sources (20% more reads per search than a ball of elimination's): the
 //! first round is a probe, and when it finds more than
 //! [`MAX_FARTHEST_PER_HUB`] farthest orbits per hub, elimination finishes
-//! the plan instead.
+//! the plan instead. Where F is small, elimination's sample rules out most
+//! orbits and hubs would search more: the probe's first [`SIGN_HUBS`] hubs
+//! are a sign, and when they find few farthest orbits
+//! ([`MIN_SIGN_PERCENT`]), elimination finishes the plan.
 
-use super::{sample, search_sources, Plan, SearchedOrbits};
+use super::{Plan, SearchedOrbits};
 use crate::analysis::batches::{batch_width, search_balls};
 use crate::analysis::bit_bfs::{Tracking, Visitor};
 use crate::analysis::lanes::{LaneSet, Lanes, WIDTH};
@@ -49,16 +52,10 @@ use crate::analysis::records::{fold_orbits, merge_into, Farthest, FarthestOfAll}
 use crate::analysis::symmetry::Orbits;
 use crate::analysis::GroupGraph;
 
-/// Hubs are tried when more than this share of the orbits, in 1/8ths, is
-/// left to search after a round of the sample (or would be, as the round's
-/// probe guesses). Where F is a fifth of the orbits or more, the sample
-/// rules out little and elimination searches nearly every orbit; where F
-/// is small but a round of the sample still leaves a sixth of the orbits
-/// or more (3-5-1-0, 3-5-2-0, 2-8-1-0), hubs search 58-79% of what the
-/// sample's further rounds and the candidates left would; where a
-/// round leaves under a tenth (3-6-1-0, 3-6-2-0, 4-3-2-0, 4-4-2-0, 3-7-1-0),
-/// the sample searches less than the hubs' local minima alone
-/// (2026-11-26).
+/// Hubs are tried (their sign first, see [`SIGN_HUBS`]) when more than
+/// this share of the orbits, in 1/8ths, is left to search before the
+/// sample: in a dense group the sweeps rule out few, and where they have
+/// ruled out all but an eighth, the sample finishes the plan.
 const TRY_WHEN_LEFT_EIGHTHS: usize = 1;
 
 /// Hubs are tried in groups of at least this many orbits (about 200,000
@@ -79,8 +76,24 @@ pub(crate) fn worth_trying(n_left: usize, n_orbits: usize) -> bool {
 /// 2-5-1-0 (where they cost 18-81% more).
 const FIRST_HUBS: usize = 4 * WIDTH;
 
+/// The probe's first hubs, searched before the rest as a sign between hubs
+/// and elimination's sample: farthest orbits per hub, at 1,024 hubs
+/// (2026-11-26), 0.67-3.80 where hubs search fewer sources than the sample
+/// (3-5-2-0, 2-8-1-0, 3-5-1-0, 2-7-2-0: 18-57% fewer), 0.00-0.42 in the
+/// eleven dense groups where a sample round leaves under a tenth of the
+/// orbits (3-6-1-0 0.42, 3-6-2-0 0.26) and the sample searches fewer. The
+/// probe's 4,096 hubs tell the two apart too (0.32-1.69 against
+/// 0.00-0.15), but cost about 46 k scattered sources in those eleven
+/// groups, a quarter of them 11 k.
+const SIGN_HUBS: usize = FIRST_HUBS / 4;
+
+/// Elimination with its sample finishes the plan when the sign finds fewer
+/// farthest orbits per hub than this, in hundredths (see [`SIGN_HUBS`]).
+const MIN_SIGN_PERCENT: usize = 55;
+
 /// Elimination finishes the plan when the probe finds more farthest
-/// orbits per hub than this. Measured, hubs against elimination in the
+/// orbits per hub than this, after all its hubs (at 1,024, 2-6-1-0 finds
+/// 9.7 per hub, at 4,096 7.5). Measured, hubs against elimination in the
 /// farthest part: 7.3 per hub in 2-6-1-0 (hubs 14% faster), 7.5 in 2-6-0-0
 /// (3% faster), 10.1 and more in the four groups above (slower).
 const MAX_FARTHEST_PER_HUB: usize = 8;
@@ -90,84 +103,104 @@ const MAX_FARTHEST_PER_HUB: usize = 8;
 /// than 100 hubs and none are left).
 const MAX_ROUNDS: usize = 6;
 
-/// Finishes a dense `plan` with hubs, or with elimination when its probe
-/// says hubs would not pay; returns every node's farthest numbers (folded
-/// over the orbits, see [`fold_orbits`]). `resume_sample`: the round from
-/// which the plan's sample goes on if elimination finishes, when the
-/// sample stopped to leave its candidates to hubs.
-pub(crate) fn finish(plan: Plan, resume_sample: Option<u32>) -> Vec<Farthest> {
-    let probe = Probe::search(&plan);
-    if probe.n_farthest > probe.hubs.count() * MAX_FARTHEST_PER_HUB {
-        eliminate(plan, probe, resume_sample)
+/// Finishes a dense `plan` with hubs, or with elimination when the
+/// probe's sign or the whole probe says hubs would not pay; returns every
+/// node's farthest numbers (folded over the orbits, see [`fold_orbits`]).
+pub(crate) fn finish(plan: Plan) -> Vec<Farthest> {
+    let mut probe = Probe::sign(&plan);
+    if probe.says_sample(&plan) {
+        return eliminate(plan, probe);
+    }
+    probe.grow(&plan);
+    if probe.declines(&plan) {
+        eliminate(plan, probe)
     } else {
         by_hubs(plan, probe)
     }
 }
 
-/// The first round's hubs and what their searches found.
+/// The first round's hubs searched so far and what their searches found.
 pub(crate) struct Probe {
-    hubs: NodeSet,
+    pub(super) hubs: NodeSet,
     found: Found,
-    /// How many orbits of their last levels were not searched.
-    n_farthest: usize,
+    /// The first round's other hubs, by bound.
+    more: Vec<u32>,
 }
 
 impl Probe {
-    /// Chooses the first round's hubs for `plan` and searches them.
-    pub(crate) fn search(plan: &Plan) -> Probe {
-        let (graph, orbits) = (plan.graph(), plan.orbits());
-        let n = graph.n_nodes();
-        let candidates = plan.candidates();
-        let representatives = plan.representatives();
+    /// Chooses the first round's hubs for `plan`, the [`FIRST_HUBS`]
+    /// orbits with no neighbour of a smaller bound with the smallest
+    /// bounds, and searches the first [`SIGN_HUBS`] of them.
+    pub(crate) fn sign(plan: &Plan) -> Probe {
         let bounds = plan.bounds();
-        let mut hubs: Vec<u32> = local_minima(graph, representatives, bounds)
+        let mut hubs: Vec<u32> = local_minima(plan.graph(), plan.representatives(), bounds)
             .iter()
             .collect();
         hubs.sort_by_key(|&hub| (bounds[hub as usize], hub));
         hubs.truncate(FIRST_HUBS);
-        let mut first = NodeSet::new(n);
-        for hub in hubs {
-            first.insert(hub);
-        }
-        let hubs = first;
-        let found = search_ending(
-            graph,
-            &hubs,
-            |source| candidates.is_searched(source),
-            orbits,
-            |source| bounds[source as usize],
-        );
-        let mut farthest = NodeSet::new(n);
-        for &node in &found.last_levels {
+        let more = hubs.split_off(SIGN_HUBS.min(hubs.len()));
+        let hubs = NodeSet::from_nodes(plan.graph().n_nodes(), hubs);
+        let found = search_hubs(plan, &hubs);
+        Probe { hubs, found, more }
+    }
+
+    /// Searches the first round's other hubs too.
+    pub(crate) fn grow(&mut self, plan: &Plan) {
+        let more = NodeSet::from_nodes(self.hubs.bound(), std::mem::take(&mut self.more));
+        self.found.merge(search_hubs(plan, &more));
+        self.hubs.union_with(&more);
+    }
+
+    /// Whether the hubs searched find so few farthest orbits that
+    /// elimination's sample would search fewer sources (see [`SIGN_HUBS`]).
+    pub(crate) fn says_sample(&self, plan: &Plan) -> bool {
+        self.n_farthest(plan) * 100 < self.hubs.count() * MIN_SIGN_PERCENT
+    }
+
+    /// Whether the hubs searched find so many farthest orbits that
+    /// elimination would search fewer sources (see
+    /// [`MAX_FARTHEST_PER_HUB`]).
+    fn declines(&self, plan: &Plan) -> bool {
+        self.n_farthest(plan) > self.hubs.count() * MAX_FARTHEST_PER_HUB
+    }
+
+    /// How many orbits of the hubs' last levels are not searched.
+    fn n_farthest(&self, plan: &Plan) -> usize {
+        let (candidates, orbits) = (plan.candidates(), plan.orbits());
+        let mut farthest = NodeSet::new(self.hubs.bound());
+        for &node in &self.found.last_levels {
             for image in orbits.images_of(node) {
-                if !candidates.is_searched(image) && !hubs.contains(image) {
+                if !candidates.is_searched(image) && !self.hubs.contains(image) {
                     farthest.insert(image);
                 }
             }
         }
-        let n_farthest = farthest
+        let representatives = plan.representatives();
+        farthest
             .iter()
             .filter(|&node| representatives.contains(node))
-            .count();
-        Probe {
-            hubs,
-            found,
-            n_farthest,
-        }
+            .count()
     }
 }
 
-/// Elimination after the probe: its searches absorbed, the sample resumed
-/// from round `resume_sample` if it had stopped to leave the candidates to
-/// hubs, every candidate left searched.
-pub(crate) fn eliminate(mut plan: Plan, probe: Probe, resume_sample: Option<u32>) -> Vec<Farthest> {
+/// Searches from `hubs`, orbits of `plan` (records kept for those not
+/// searched already), with the plan's bounds.
+fn search_hubs(plan: &Plan, hubs: &NodeSet) -> Found {
+    let (candidates, bounds) = (plan.candidates(), plan.bounds());
+    search_ending(
+        plan.graph(),
+        hubs,
+        |source| candidates.is_searched(source),
+        plan.orbits(),
+        |source| bounds[source as usize],
+    )
+}
+
+/// Elimination after the probe: its searches absorbed, then the sample and
+/// every candidate left (see [`super::eliminate`]).
+pub(crate) fn eliminate(mut plan: Plan, probe: Probe) -> Vec<Farthest> {
     plan.absorb_extra(&probe.hubs, &probe.found.records);
-    if let Some(round) = resume_sample {
-        sample::search(&mut plan, round, |_| false);
-    }
-    let rest = plan.sources();
-    search_sources(&mut plan, &rest, false);
-    fold_orbits(plan.orbits(), &plan.into_records())
+    super::eliminate(plan)
 }
 
 /// Hubs after the probe: the rounds, then the orbits left searched for
@@ -261,9 +294,7 @@ pub(crate) fn certify(plan: Plan, probe: Probe) -> Certified {
             }
         };
         absorb(&mut records, &mut searched, orbits, &hubs, &found.records);
-        for hub in hubs.iter() {
-            all_hubs.insert(hub);
-        }
+        all_hubs.union_with(&hubs);
         // Their farthest layouts, searched; those searches give their own
         // numbers.
         let mut farthest = NodeSet::new(n);
@@ -437,11 +468,18 @@ fn search_ending(
     let mut workers = per_worker.into_iter();
     let mut merged = workers.next().expect("search_batches gives a worker");
     for worker in workers {
-        merge_into(&mut merged.records, &worker.records);
-        merged.ends.extend(worker.ends);
-        merged.last_levels.extend(worker.last_levels);
+        merged.merge(worker);
     }
     merged
+}
+
+impl Found {
+    /// Adds what searches from other sources found.
+    fn merge(&mut self, other: Found) {
+        merge_into(&mut self.records, &other.records);
+        self.ends.extend(other.ends);
+        self.last_levels.extend(other.last_levels);
+    }
 }
 
 /// Finds each lane's last level: its level and size, and its nodes.

@@ -25,9 +25,10 @@
 //! - [`peripheral`]: one batch from the most peripheral candidates (dense);
 //! - [`sample`]: a sample of many candidates, whose slacks rule out the rest;
 //! - [`search_sources`]: a batch of candidates, as the rest are searched;
-//! - [`hubs`]: instead of the rest, where they are over an eighth of the
-//!   orbits of a dense group: layouts certified through searched
-//!   neighbours.
+//! - [`eliminate`]: the sample, then the rest;
+//! - [`hubs`]: instead of elimination, where over an eighth of the orbits
+//!   of a large dense group are left and few of them are ruled out by the
+//!   sample: layouts certified through searched neighbours.
 
 mod candidates;
 pub(crate) mod hubs;
@@ -44,6 +45,7 @@ pub(crate) use state::{is_representative, lock, Plan, SearchedOrbits};
 
 use super::batched;
 use super::node_set::NodeSet;
+use super::records::{fold_orbits, Farthest};
 
 /// Searches from the candidate `sources` (one per orbit, weighted by the
 /// orbit's size) in bit-parallel batches, measuring their slacks with
@@ -58,4 +60,14 @@ pub(crate) fn search_sources(plan: &mut Plan, sources: &NodeSet, measure_slacks:
         bounds,
     );
     plan.absorb_batch(sources, searched);
+}
+
+/// Finishes `plan` by elimination: its sample, then every candidate left;
+/// returns every node's farthest numbers (folded over the orbits, see
+/// [`fold_orbits`]).
+pub(crate) fn eliminate(mut plan: Plan) -> Vec<Farthest> {
+    sample::search(&mut plan);
+    let rest = plan.sources();
+    search_sources(&mut plan, &rest, false);
+    fold_orbits(plan.orbits(), &plan.into_records())
 }

@@ -43,37 +43,20 @@ fn n_probe_batches() -> usize {
     rayon::current_num_threads()
 }
 
-/// Searches samples of the candidates in rounds, from round `first_round`,
-/// while they are many and pay (see [`n_probe_batches`] and [`FEWER_BY`]),
-/// and while `hand_over(n_left)` is false: for the candidates a round's
-/// probe guesses it would leave (see [`search_round`]), then for those it
-/// left. Returns the round to resume from when it stopped to hand the
-/// candidates over.
-pub(crate) fn search(
-    plan: &mut Plan,
-    first_round: u32,
-    hand_over: impl Fn(usize) -> bool,
-) -> Option<u32> {
-    for round in first_round..ONE_IN {
+/// Searches samples of the candidates in rounds while they are many and
+/// pay (see [`n_probe_batches`] and [`FEWER_BY`]).
+pub(crate) fn search(plan: &mut Plan) {
+    for round in 0..ONE_IN {
         let sources = plan.sources();
         let n_sources = sources.count();
-        if n_sources < SAMPLE_AT_LEAST {
-            return None;
-        }
-        match search_round(plan, &sources, round, &hand_over) {
-            Round::Searched => {}
-            Round::NotPaying => return None,
-            Round::HandedOver => return Some(round),
+        if n_sources < SAMPLE_AT_LEAST || search_round(plan, &sources, round) == Round::NotPaying {
+            return;
         }
         let n_left = plan.sources().count();
-        if hand_over(n_left) {
-            return Some(round + 1);
-        }
         if n_left * FEWER_BY > n_sources * (FEWER_BY - 1) {
-            return None;
+            return;
         }
     }
-    None
 }
 
 /// How a sample round ended.
@@ -83,28 +66,11 @@ pub(super) enum Round {
     Searched,
     /// Its probe ruled out fewer candidates than it searched.
     NotPaying,
-    /// Its probe paid, but another strategy takes over the candidates the
-    /// round would leave.
-    HandedOver,
 }
 
 /// Searches round `round`'s sample of the candidate `sources`, measuring
 /// slacks: its probe, then the rest if the probe paid.
-///
-/// The rest is not searched either when `hand_over` is true for the number
-/// of candidates the round would leave if the rest ruled out as many per
-/// source as the probe did: then another strategy finishes the plan whatever
-/// the round rules out (hubs, where many orbits are left), and the round
-/// would only cost its scattered searches. The probe's rate is an
-/// optimistic guess, its balls being the sample's densest: 2-7-1-0's probe
-/// ruled out 5.0 candidates per source searched, and its whole round, which
-/// left 78% of the orbits to hubs, 1.8 (2026-11-25).
-pub(super) fn search_round(
-    plan: &mut Plan,
-    sources: &NodeSet,
-    round: u32,
-    hand_over: impl Fn(usize) -> bool,
-) -> Round {
+pub(super) fn search_round(plan: &mut Plan, sources: &NodeSet, round: u32) -> Round {
     let sample = sample(sources, round);
     let probe = first_balls(plan.graph(), &sample, n_probe_batches());
     search_sources(plan, &probe, true);
@@ -115,10 +81,6 @@ pub(super) fn search_round(
     }
     let mut rest = sample;
     rest.intersect_with(&left);
-    let n_rest_would_remove = rest.count() * (probe.count() + n_ruled_out) / probe.count().max(1);
-    if hand_over(left.count().saturating_sub(n_rest_would_remove)) {
-        return Round::HandedOver;
-    }
     search_sources(plan, &rest, true);
     Round::Searched
 }
@@ -139,9 +101,5 @@ pub(super) fn sample(sources: &NodeSet, round: u32) -> NodeSet {
 /// The sources of the first `n` ball batches of `sources` (see [`Balls`]).
 fn first_balls(graph: &GroupGraph, sources: &NodeSet, n: usize) -> NodeSet {
     let balls = Balls::new(graph, sources, batch_width(sources.count()));
-    let mut first = NodeSet::new(sources.bound());
-    for source in balls.take(n).flatten() {
-        first.insert(source);
-    }
-    first
+    NodeSet::from_nodes(sources.bound(), balls.take(n).flatten())
 }

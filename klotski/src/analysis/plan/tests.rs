@@ -177,7 +177,7 @@ fn every_strategy_rules_out_only_layouts_farthest_from_nobody() {
         peripheral::search(&mut plan);
         n_ruled_out[1] += known.check_ruled_out(&plan, "peripheral pass");
         let sources = plan.sources();
-        sample::search_round(&mut plan, &sources, 0, |_| false);
+        sample::search_round(&mut plan, &sources, 0);
         n_ruled_out[2] += known.check_ruled_out(&plan, "sample");
         let extra = ruled_out_orbits(known, &plan, 3);
         known.check_numbers(plan, &extra, "dense plan");
@@ -406,7 +406,7 @@ fn measured_slacks_and_their_balls_are_those_of_plain_searches() {
     // The sample's balls cover most of the group.
     assert!(ball.len() * 4 > graph.n_nodes() * 3, "{}", ball.len());
     // And a whole round rules out most of the sources.
-    assert_eq!(sample::search(&mut plan, 0, |_| false), None);
+    sample::search(&mut plan);
     assert!(plan.sources().count() * 4 < sources.count());
 }
 
@@ -432,7 +432,7 @@ fn a_sample_round_stops_after_its_probe_where_it_rules_out_nothing() {
         let sources = plan.sources();
         let sample = sample::sample(&sources, 0);
         assert!(sample.count() > 2 * WIDTH, "{} sampled", sample.count());
-        let round = sample::search_round(&mut plan, &sources, 0, |_| false);
+        let round = sample::search_round(&mut plan, &sources, 0);
         assert_eq!(round, sample::Round::NotPaying);
         // Only the probe was searched, and it ruled out nothing else.
         let n_searched = sources.count() - plan.sources().count();
@@ -441,114 +441,103 @@ fn a_sample_round_stops_after_its_probe_where_it_rules_out_nothing() {
 }
 
 #[test]
-fn a_sample_round_hands_its_candidates_over_after_its_probe() {
+fn a_sample_round_that_pays_searches_its_whole_sample() {
     // The largest group of 4-3-3 (262,080 layouts), dense, where few
     // layouts are farthest from another, so a round's probe pays and its
     // sample holds more than the probe's two batches (two workers).
     on_two_workers(|| {
         let graph = GroupGraph::build(crate::group_of("00019DF00".parse().unwrap()));
         let orbits = Orbits::of(&graph);
-        let n_searched = |plan: &Plan| {
-            let candidates = plan.candidates();
-            plan.representatives()
-                .iter()
-                .filter(|&node| candidates.is_searched(node))
-                .count()
-        };
         let mut plan = dense_plan_before_its_sample(&graph, &orbits);
-        let (sources, searched_before) = (plan.sources(), n_searched(&plan));
-        let round = sample::search_round(&mut plan, &sources, 0, |_| true);
-        assert_eq!(round, sample::Round::HandedOver);
-        // Only the probe was searched.
-        let n_probe = n_searched(&plan) - searched_before;
-        assert!(n_probe > 0 && n_probe <= 2 * WIDTH, "{n_probe}");
-
-        // Not handed over, the round searches the rest of its sample too;
-        // the guess it was asked about is below what the probe left.
-        let mut plan = dense_plan_before_its_sample(&graph, &orbits);
-        let guess = std::cell::Cell::new(None);
-        let round = sample::search_round(&mut plan, &sources, 0, |n_left| {
-            guess.set(Some(n_left));
-            false
-        });
+        let sources = plan.sources();
+        let sample = sample::sample(&sources, 0);
+        assert!(sample.count() > 2 * WIDTH, "{} sampled", sample.count());
+        let round = sample::search_round(&mut plan, &sources, 0);
         assert_eq!(round, sample::Round::Searched);
-        assert!(n_searched(&plan) - searched_before > n_probe);
-        let guess = guess.get().expect("the round asked");
-        assert!(guess < sources.count() - n_probe, "{guess}");
+        // Every sampled orbit is searched or ruled out, and the round
+        // searched more than its probe.
+        let left = plan.sources();
+        assert!(sample.iter().all(|node| !left.contains(node)));
+        let candidates = plan.candidates();
+        let n_searched = sample
+            .iter()
+            .filter(|&node| candidates.is_searched(node))
+            .count();
+        assert!(n_searched > 2 * WIDTH, "{n_searched} searched");
     });
 }
 
 #[test]
-fn the_sample_hands_its_candidates_over_after_a_whole_round() {
-    // The largest group of 4-3-3, as above: asked about the probe's guess
-    // first, then about what the whole round left, the sample stops after
-    // round 0 when only the second answer is yes, and resumes from round 1.
-    on_two_workers(|| {
-        let graph = GroupGraph::build(crate::group_of("00019DF00".parse().unwrap()));
+fn the_hubs_sign_tells_where_few_layouts_are_farthest_from_where_many_are() {
+    // Largest groups: 4-3-3's, where the sample rules out most orbits, and
+    // 2-3-1's, where nearly every layout is farthest from another.
+    for (group, says_sample) in [("00019DF00", true), ("000001BF0", false)] {
+        let graph = GroupGraph::build(crate::group_of(group.parse().unwrap()));
         let orbits = Orbits::of(&graph);
-        let mut plan = dense_plan_before_its_sample(&graph, &orbits);
-        let n_before = plan.sources().count();
-        let asked = std::cell::RefCell::new(Vec::new());
-        let resume = sample::search(&mut plan, 0, |n_left| {
-            asked.borrow_mut().push(n_left);
-            asked.borrow().len() == 2
-        });
-        assert_eq!(resume, Some(1));
-        let asked = asked.into_inner();
-        assert_eq!(asked.len(), 2, "{asked:?}");
-        // The second question was about the candidates the round left.
-        assert_eq!(asked[1], plan.sources().count());
-        assert!(asked[1] < n_before, "{asked:?} of {n_before}");
-    });
+        let plan = dense_plan_before_its_sample(&graph, &orbits);
+        assert!(hubs::worth_trying(
+            plan.sources().count(),
+            plan.representatives().count()
+        ));
+        let probe = hubs::Probe::sign(&plan);
+        assert_eq!(probe.says_sample(&plan), says_sample, "{group}");
+    }
 }
 
-/// Checks that hubs, and elimination after their probe (with the sample
-/// resumed from round `resume_sample`, if any), give `known`'s numbers
-/// from the plans `plan` makes.
-fn check_hubs<'a>(
-    known: &'a Known,
-    plan: impl Fn() -> Plan<'a>,
-    resume_sample: Option<u32>,
-    what: &str,
-) {
-    let hubbed = hubs::by_hubs(plan(), hubs::Probe::search(&plan()));
-    assert_eq!(hubbed, known.farthest, "hubs, {what}");
-    let eliminated = hubs::eliminate(plan(), hubs::Probe::search(&plan()), resume_sample);
-    assert_eq!(
-        eliminated, known.farthest,
-        "elimination after a probe, {what}"
-    );
+/// Checks that hubs, and elimination after their probe, give `known`'s
+/// numbers from the plans `plan` makes, after the probe's sign and after
+/// the whole probe; returns whether the whole probe had more hubs.
+fn check_hubs<'a>(known: &'a Known, plan: impl Fn() -> Plan<'a>, what: &str) -> bool {
+    let probes = || {
+        let sign = hubs::Probe::sign(&plan());
+        let mut grown = hubs::Probe::sign(&plan());
+        grown.grow(&plan());
+        [("sign", sign), ("whole probe", grown)]
+    };
+    let [sign, grown] = probes();
+    let grew = grown.1.hubs.count() > sign.1.hubs.count();
+    for (probe_name, probe) in [sign, grown] {
+        let hubbed = hubs::by_hubs(plan(), probe);
+        assert_eq!(hubbed, known.farthest, "hubs, {what}, {probe_name}");
+    }
+    for (probe_name, probe) in probes() {
+        let eliminated = hubs::eliminate(plan(), probe);
+        assert_eq!(
+            eliminated, known.farthest,
+            "elimination after a probe, {what}, {probe_name}"
+        );
+    }
+    grew
 }
 
 #[test]
 fn hubs_and_their_fallback_give_the_reference_numbers_from_any_plan() {
     let (dense, _) = random_groups(6);
-    let (mut n_orbits, mut n_certified) = (0, 0);
+    let (mut n_orbits, mut n_certified, mut n_grown) = (0, 0, 0);
     for known in &dense {
         // Nothing searched and every bound 0: every orbit is a hub.
-        check_hubs(known, || known.new_plan(), None, "no plan");
+        n_grown += usize::from(check_hubs(known, || known.new_plan(), "no plan"));
         // The dense plan before its sample, and after a sample round.
         check_hubs(
             known,
             || dense_plan_before_its_sample(&known.graph, &known.orbits),
-            Some(0),
-            "before the sample, resumed after the probe",
+            "before the sample",
         );
         check_hubs(
             known,
             || {
                 let mut plan = dense_plan_before_its_sample(&known.graph, &known.orbits);
                 let sources = plan.sources();
-                sample::search_round(&mut plan, &sources, 0, |_| false);
+                sample::search_round(&mut plan, &sources, 0);
                 plan
             },
-            None,
             "after a sample round",
         );
         // The numbers of every certified orbit, before any is searched for
         // its own.
         let plan = dense_plan_before_its_sample(&known.graph, &known.orbits);
-        let probe = hubs::Probe::search(&plan);
+        let mut probe = hubs::Probe::sign(&plan);
+        probe.grow(&plan);
         let certified = hubs::certify(plan, probe);
         n_orbits += known.orbits_count();
         n_certified += known.orbits_count() - certified.uncertified.count();
@@ -563,6 +552,8 @@ fn hubs_and_their_fallback_give_the_reference_numbers_from_any_plan() {
             }
         }
     }
-    // The rounds certified most orbits, so that path was checked.
+    // The rounds certified most orbits, so that path was checked, and some
+    // probes grew past their sign.
     assert!(n_certified * 2 > n_orbits, "{n_certified} of {n_orbits}");
+    assert!(n_grown > 0, "no probe grew");
 }
