@@ -41,14 +41,17 @@
 //! the plan instead. Where F is small, elimination's sample rules out most
 //! orbits and hubs would search more: the probe's first [`SIGN_HUBS`] hubs
 //! are a sign, and when they find few farthest orbits
-//! ([`MIN_SIGN_PERCENT`]), elimination finishes the plan.
+//! ([`MIN_SIGN_PERCENT`]), elimination finishes the plan, starting from
+//! the balls their slacks rule out (hubs are central: slacks of 3-7, where
+//! the sample's are 2-4).
 
 use super::{Plan, SearchedOrbits};
+use crate::analysis::batched::SlackMeter;
 use crate::analysis::batches::{batch_width, search_balls};
 use crate::analysis::bit_bfs::{Tracking, Visitor};
 use crate::analysis::lanes::{LaneSet, Lanes, WIDTH};
 use crate::analysis::node_set::NodeSet;
-use crate::analysis::records::{fold_orbits, merge_into, Farthest, FarthestOfAll};
+use crate::analysis::records::{fold_orbits, merge_into, Farthest, FarthestOfAll, SourceSlack};
 use crate::analysis::symmetry::Orbits;
 use crate::analysis::GroupGraph;
 
@@ -77,23 +80,23 @@ pub(crate) fn worth_trying(n_left: usize, n_orbits: usize) -> bool {
 const FIRST_HUBS: usize = 4 * WIDTH;
 
 /// The probe's first hubs, searched before the rest as a sign between hubs
-/// and elimination's sample: farthest orbits per hub, at 1,024 hubs
-/// (2026-11-26), 0.67-3.80 where hubs search fewer sources than the sample
-/// (3-5-2-0, 2-8-1-0, 3-5-1-0, 2-7-2-0: 18-57% fewer), 0.00-0.42 in the
-/// eleven dense groups where a sample round leaves under a tenth of the
-/// orbits (3-6-1-0 0.42, 3-6-2-0 0.26) and the sample searches fewer. The
-/// probe's 4,096 hubs tell the two apart too (0.32-1.69 against
-/// 0.00-0.15), but cost about 46 k scattered sources in those eleven
-/// groups, a quarter of them 11 k.
-const SIGN_HUBS: usize = FIRST_HUBS / 4;
+/// and elimination's sample: two full batches, one per worker on two cores
+/// (1,024 hubs were one batch, and left the other core idle while it ran).
+/// Farthest orbits per hub at 2,048 hubs (2026-11-26): 0.55-2.83 where
+/// hubs search fewer sources than the sample (3-5-2-0 0.55, 2-8-1-0 0.73,
+/// 3-5-1-0 1.32, 2-7-2-0 2.83: 18-57% fewer), 0.00-0.25 in the eleven
+/// dense groups where a sample round leaves under a tenth of the orbits
+/// (3-6-1-0 0.25, 3-6-2-0 0.16) and the sample searches fewer.
+const SIGN_HUBS: usize = FIRST_HUBS / 2;
 
 /// Elimination with its sample finishes the plan when the sign finds fewer
-/// farthest orbits per hub than this, in hundredths (see [`SIGN_HUBS`]).
-const MIN_SIGN_PERCENT: usize = 55;
+/// farthest orbits per hub than this, in hundredths (see [`SIGN_HUBS`]):
+/// about the geometric mean of 0.25 and 0.55.
+const MIN_SIGN_PERCENT: usize = 37;
 
 /// Elimination finishes the plan when the probe finds more farthest
-/// orbits per hub than this, after all its hubs (at 1,024, 2-6-1-0 finds
-/// 9.7 per hub, at 4,096 7.5). Measured, hubs against elimination in the
+/// orbits per hub than this, after all its hubs (at 2,048, 2-6-1-0 finds
+/// 10.7 per hub, at 4,096 7.5). Measured, hubs against elimination in the
 /// farthest part: 7.3 per hub in 2-6-1-0 (hubs 14% faster), 7.5 in 2-6-0-0
 /// (3% faster), 10.1 and more in the four groups above (slower).
 const MAX_FARTHEST_PER_HUB: usize = 8;
@@ -130,7 +133,8 @@ pub(crate) struct Probe {
 impl Probe {
     /// Chooses the first round's hubs for `plan`, the [`FIRST_HUBS`]
     /// orbits with no neighbour of a smaller bound with the smallest
-    /// bounds, and searches the first [`SIGN_HUBS`] of them.
+    /// bounds, and searches the first [`SIGN_HUBS`] of them, measuring
+    /// their slacks.
     pub(crate) fn sign(plan: &Plan) -> Probe {
         let bounds = plan.bounds();
         let mut hubs: Vec<u32> = local_minima(plan.graph(), plan.representatives(), bounds)
@@ -140,14 +144,14 @@ impl Probe {
         hubs.truncate(FIRST_HUBS);
         let more = hubs.split_off(SIGN_HUBS.min(hubs.len()));
         let hubs = NodeSet::from_nodes(plan.graph().n_nodes(), hubs);
-        let found = search_hubs(plan, &hubs);
+        let found = search_hubs(plan, &hubs, true);
         Probe { hubs, found, more }
     }
 
     /// Searches the first round's other hubs too.
     pub(crate) fn grow(&mut self, plan: &Plan) {
         let more = NodeSet::from_nodes(self.hubs.bound(), std::mem::take(&mut self.more));
-        self.found.merge(search_hubs(plan, &more));
+        self.found.merge(search_hubs(plan, &more, false));
         self.hubs.union_with(&more);
     }
 
@@ -184,8 +188,9 @@ impl Probe {
 }
 
 /// Searches from `hubs`, orbits of `plan` (records kept for those not
-/// searched already), with the plan's bounds.
-fn search_hubs(plan: &Plan, hubs: &NodeSet) -> Found {
+/// searched already), with the plan's bounds, and with `measure_slacks`
+/// their slacks against them.
+fn search_hubs(plan: &Plan, hubs: &NodeSet, measure_slacks: bool) -> Found {
     let (candidates, bounds) = (plan.candidates(), plan.bounds());
     search_ending(
         plan.graph(),
@@ -193,13 +198,15 @@ fn search_hubs(plan: &Plan, hubs: &NodeSet) -> Found {
         |source| candidates.is_searched(source),
         plan.orbits(),
         |source| bounds[source as usize],
+        measure_slacks.then_some(bounds),
     )
 }
 
-/// Elimination after the probe: its searches absorbed, then the sample and
-/// every candidate left (see [`super::eliminate`]).
+/// Elimination after the probe: its searches absorbed, the balls of the
+/// slacks measured ruled out, then the sample and every candidate left
+/// (see [`super::eliminate`]).
 pub(crate) fn eliminate(mut plan: Plan, probe: Probe) -> Vec<Farthest> {
-    plan.absorb_extra(&probe.hubs, &probe.found.records);
+    plan.absorb_extra(&probe.hubs, &probe.found.records, &probe.found.slacks);
     super::eliminate(plan)
 }
 
@@ -218,6 +225,7 @@ pub(crate) fn by_hubs(plan: Plan, probe: Probe) -> Vec<Farthest> {
         |_| true,
         orbits,
         |source| bounds[source as usize].max(numbers[source as usize].step),
+        None,
     );
     set_own_numbers(&mut numbers, orbits, &found.ends);
     numbers
@@ -289,6 +297,7 @@ pub(crate) fn certify(plan: Plan, probe: Probe) -> Certified {
                     |source| searched.contains(source),
                     orbits,
                     |source| lower[source as usize],
+                    None,
                 );
                 (hubs, found)
             }
@@ -311,6 +320,7 @@ pub(crate) fn certify(plan: Plan, probe: Probe) -> Certified {
             |source| searched.contains(source),
             orbits,
             lower,
+            None,
         );
         absorb(
             &mut records,
@@ -424,17 +434,21 @@ struct Found {
     ends: Vec<End>,
     /// The nodes of every source's last level (a node may repeat).
     last_levels: Vec<u32>,
+    /// Every source's slack, when measured.
+    slacks: Vec<SourceSlack>,
 }
 
 /// Searches from `sources` in ball batches: the records of those whose
 /// orbit is not `recorded` already (weighted by orbit size), and every
-/// source's end, `bound` being a lower bound on its eccentricity.
+/// source's end, `bound` being a lower bound on its eccentricity; with
+/// `slack_bounds`, every source's slack against them (see [`SlackMeter`]).
 fn search_ending(
     graph: &GroupGraph,
     sources: &NodeSet,
     recorded: impl Fn(u32) -> bool + Sync,
     orbits: &Orbits,
     bound: impl Fn(u32) -> u32 + Sync,
+    slack_bounds: Option<&[u32]>,
 ) -> Found {
     let n = graph.n_nodes();
     let per_worker = search_balls(
@@ -452,8 +466,12 @@ fn search_ending(
                 .map(|&source| (!recorded(source)).then(|| orbits.orbit_size(source)));
             let records = FarthestOfAll::new(&mut found.records, weights);
             let bounds: Vec<u32> = batch.iter().map(|&source| bound(source)).collect();
-            let mut visitor = (records, LastLevels::new(&bounds));
+            let slacks = slack_bounds.map(SlackMeter::new);
+            let mut visitor = ((records, slacks), LastLevels::new(&bounds));
             bfs.run(batch, &mut visitor);
+            if let Some(meter) = &visitor.0 .1 {
+                found.slacks.extend(meter.slacks(batch));
+            }
             let last = visitor.1.finish();
             found.last_levels.extend(last.nodes);
             found.ends.extend(batch.iter().zip(last.ends).map(
@@ -479,6 +497,7 @@ impl Found {
         merge_into(&mut self.records, &other.records);
         self.ends.extend(other.ends);
         self.last_levels.extend(other.last_levels);
+        self.slacks.extend(other.slacks);
     }
 }
 

@@ -232,12 +232,20 @@ impl<'a> Plan<'a> {
 
     /// Absorbs searches from `sources` (one per orbit, candidates or not),
     /// whose records are `records`: each recorded only if its orbit was not
-    /// searched before (see [`super::hubs`]).
-    pub(crate) fn absorb_extra(&mut self, sources: &NodeSet, records: &[Farthest]) {
+    /// searched before (see [`super::hubs`]); rules out the balls of the
+    /// `slacks` measured (of some of them, or none).
+    pub(crate) fn absorb_extra(
+        &mut self,
+        sources: &NodeSet,
+        records: &[Farthest],
+        slacks: &[SourceSlack],
+    ) {
         for source in sources.iter() {
             self.candidates.take_any(self.orbits, source);
         }
         self.absorb_records(records);
+        let ball = balls(self.graph, self.orbits, slacks);
+        self.candidates.rule_out(&ball, u32::MAX);
     }
 
     /// Absorbs what the solution searches served: the searches from the
