@@ -226,8 +226,7 @@ impl<'a> Plan<'a> {
             debug_assert!(taken.record);
         }
         self.absorb_records(&searched.records);
-        let ball = balls(self.graph, self.orbits, &searched.slacks);
-        self.candidates.rule_out(&ball, u32::MAX);
+        self.rule_out_balls(&searched.slacks);
     }
 
     /// Absorbs searches from `sources` (one per orbit, candidates or not),
@@ -244,6 +243,11 @@ impl<'a> Plan<'a> {
             self.candidates.take_any(self.orbits, source);
         }
         self.absorb_records(records);
+        self.rule_out_balls(slacks);
+    }
+
+    /// Rules out the balls the measured `slacks` allow (see [`balls`]).
+    fn rule_out_balls(&mut self, slacks: &[SourceSlack]) {
         let ball = balls(self.graph, self.orbits, slacks);
         self.candidates.rule_out(&ball, u32::MAX);
     }
