@@ -13,9 +13,6 @@ pub(crate) fn search(plan: &mut Plan) {
     let bounds = plan.bounds();
     let mut by_bound: Vec<u32> = plan.sources().iter().collect();
     by_bound.sort_by_key(|&node| (std::cmp::Reverse(bounds[node as usize]), node));
-    let mut peripheral = NodeSet::new(bounds.len());
-    for &node in by_bound.iter().take(WIDTH) {
-        peripheral.insert(node);
-    }
+    let peripheral = NodeSet::from_nodes(bounds.len(), by_bound.into_iter().take(WIDTH));
     search_sources(plan, &peripheral, false);
 }
