@@ -288,8 +288,6 @@ struct Survivor {
     source: u32,
     /// The last level whose arrivals were reported.
     level: u32,
-    /// Whether its farthest distances are recorded.
-    served: bool,
 }
 
 /// Runs solution searches and folds what they find into a worker's
@@ -351,7 +349,6 @@ impl SolutionPass<'_> {
                 found.survivors.push(Survivor {
                     source,
                     level: last_level,
-                    served: false,
                 });
             }
         });
@@ -361,9 +358,9 @@ impl SolutionPass<'_> {
     /// Bit-parallel ball batches. With more sources than one batch holds,
     /// every source first runs up to the pooling level, and only the
     /// sources live then are searched again, in ball batches of their own
-    /// (see [`POOL_AFTER_LEVEL`]). Each batch to the end stops once at most
-    /// 128 of its sources are live; then the survivors of every batch,
-    /// together in 128-lane searches.
+    /// (see [`POOL_AFTER_LEVEL`]). Each batch to the end that serves no
+    /// farthest source stops once at most 128 of its sources are live; then
+    /// the survivors of every batch, together in 128-lane searches.
     fn batched(&self, sources: &NodeSet, servable: Option<&NodeSet>) -> Vec<WorkerFound> {
         let level = match self.pool_after_level {
             Some(level) if sources.count() > WIDTH => level,
@@ -430,16 +427,12 @@ impl SolutionPass<'_> {
                     .iter()
                     .map(|&source| serve && wanted(source))
                     .collect();
-                let reported = match first_levels {
-                    Some(_) => Reported::SolutionUpTo(&reported_levels[..batch.len()]),
-                    None => Reported::Nothing,
-                };
+                let reported = first_levels.map(|_| &reported_levels[..batch.len()]);
                 if let Some(stopped) = self.search(bfs, batch, &served, reported, found) {
                     for lane in stopped.lanes.indexes() {
                         found.survivors.push(Survivor {
                             source: batch[lane],
                             level: stopped.level,
-                            served: served[lane],
                         });
                     }
                 }
@@ -460,9 +453,8 @@ impl SolutionPass<'_> {
                 |bfs, tail, found| {
                     let sources: Vec<u32> = tail.iter().map(|survivor| survivor.source).collect();
                     let levels: Vec<u32> = tail.iter().map(|survivor| survivor.level).collect();
-                    let served: Vec<bool> = tail.iter().map(|survivor| survivor.served).collect();
-                    let reported = Reported::BothUpTo(&levels);
-                    let stopped = self.search(bfs, &sources, &served, reported, found);
+                    let served = vec![false; tail.len()];
+                    let stopped = self.search(bfs, &sources, &served, Some(&levels), found);
                     debug_assert!(stopped.is_none(), "a narrow search runs to the end");
                 },
             ));
@@ -502,17 +494,19 @@ impl SolutionPass<'_> {
         }
     }
 
-    /// Searches from `batch` to the end or until few sources are live
-    /// ([`BitBfs::run_until_few`]), folding the arrivals that earlier
-    /// searches did not report into `found`, and records the farthest
-    /// distances of the `served` lanes (which it never drops); returns the
-    /// survivors when it stops early.
+    /// Searches from `batch`, folding into `found` the arrivals that earlier
+    /// searches did not report (those of lane i up to `reported[i]`, when
+    /// given: the live sources of the first levels' plain searches, see
+    /// [`Self::first_levels`], and the survivors of stopped searches). With
+    /// `served` lanes, it records their farthest distances and runs to the
+    /// end ([`BitBfs::run_keeping`]); without, it stops once few sources are
+    /// live ([`BitBfs::run_until_few`]) and returns the survivors.
     fn search(
         &self,
         bfs: &mut BitBfs,
         batch: &[u32],
         served: &[bool],
-        reported: Reported,
+        reported: Option<&[u32]>,
         found: &mut WorkerFound,
     ) -> Option<Survivors> {
         let mirror = self.mirror.map(|mirror| {
@@ -530,27 +524,19 @@ impl SolutionPass<'_> {
             nearest: &mut found.nearest,
             mirror,
         };
-        let (solution_after, farthest_after) = match reported {
-            Reported::Nothing => (None, None),
-            Reported::SolutionUpTo(levels) => (Some(levels), None),
-            Reported::BothUpTo(levels) => (Some(levels), Some(levels)),
-        };
-        let mut solution_visitor = AfterLevels::new(solution_after, &mut solution_visitor);
+        let mut solution_visitor = AfterLevels::new(reported, &mut solution_visitor);
         let mut kept = Lanes::EMPTY;
         for (lane, _) in served.iter().enumerate().filter(|(_, &served)| served) {
             kept |= &Lanes::single(lane);
         }
         if kept.is_empty() {
-            return bfs.run_until_few(batch, &kept, &mut solution_visitor);
+            return bfs.run_until_few(batch, &mut solution_visitor);
         }
-        // A rerun's served sources were listed by the search that stopped.
-        if farthest_after.is_none() {
-            let sources = batch.iter().zip(served).filter(|(_, &served)| served);
-            found
-                .served
-                .sources
-                .extend(sources.map(|(&source, _)| source));
-        }
+        let sources = batch.iter().zip(served).filter(|(_, &served)| served);
+        found
+            .served
+            .sources
+            .extend(sources.map(|(&source, _)| source));
         if found.served.records.is_empty() {
             found.served.records = vec![Farthest::default(); self.graph.n_nodes()];
         }
@@ -558,24 +544,10 @@ impl SolutionPass<'_> {
             .iter()
             .zip(served)
             .map(|(&source, &served)| served.then(|| self.orbits.orbit_size(source)));
-        let mut farthest_visitor = FarthestOfAll::new(&mut found.served.records, weights);
-        let farthest_visitor = AfterLevels::new(farthest_after, &mut farthest_visitor);
-        bfs.run_until_few(batch, &kept, &mut (solution_visitor, farthest_visitor))
+        let farthest_visitor = FarthestOfAll::new(&mut found.served.records, weights);
+        bfs.run_keeping(batch, &kept, &mut (solution_visitor, farthest_visitor));
+        None
     }
-}
-
-/// What earlier searches from a batch's sources already reported, by lane.
-#[derive(Clone, Copy)]
-enum Reported<'a> {
-    /// Nothing: a first search.
-    Nothing,
-    /// The solution arrivals up to `levels[lane]`, no farthest arrival: the
-    /// live sources of the first levels' plain searches
-    /// ([`SolutionPass::first_levels`]).
-    SolutionUpTo(&'a [u32]),
-    /// Both up to `levels[lane]`: the survivors of searches stopped when
-    /// few sources were live.
-    BothUpTo(&'a [u32]),
 }
 
 /// Joins the workers' served sources and records.
