@@ -11,13 +11,17 @@
 //! searches, levels, candidates pulled, frontier sets read at random (and
 //! the shares of them that brought no source the candidate lacked, *idle*,
 //! or only sources earlier reads had brought, *repeats*; and the second sets
-//! a solution search read beside them), bytes, and the kernel's time;
-//! `--levels` adds the per-level table of the 1024-lane farthest searches,
-//! averaged per search.
+//! a solution search read beside them), bytes, and the kernel's time; then
+//! the wall time of each step of the analysis (the first phase, the
+//! peripheral batch, the sample's rounds, the hubs' rounds, elimination's
+//! last step) with the sources it searched; `--levels` adds the per-level
+//! table of the 1024-lane farthest searches, averaged per search. The
+//! counting slows the kernel (up to twice in the largest groups): set the
+//! steps beside each other, and time whole groups with `time_group`.
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use klotski::analysis::kernel_stats::{self, LevelCounts, SearchKind};
+use klotski::analysis::kernel_stats::{self, LevelCounts, SearchKind, Step};
 use klotski::analysis::{analyse_group, GroupGraph, GroupShape};
 use klotski::{ClassGroups, Code, GroupName};
 
@@ -100,10 +104,12 @@ fn main() {
         let graph = GroupGraph::build(group_codes(text));
         let shape = GroupShape::of(&graph);
         kernel_stats::take();
+        kernel_stats::take_steps();
         let started = Instant::now();
         pool.install(|| analyse_group(&graph));
         let wall = started.elapsed();
         let counts = kernel_stats::take();
+        let steps = kernel_stats::take_steps();
         println!(
             "\n{text}: {} layouts, {} directed edges, {shape:?}, analysed in {:.2} s on {threads} thread(s)\n",
             graph.n_nodes(),
@@ -111,6 +117,7 @@ fn main() {
             wall.as_secs_f64()
         );
         print_kinds(&counts, wall);
+        print_steps(&steps);
         if per_level {
             print_levels(&counts);
         }
@@ -155,6 +162,23 @@ fn print_kinds(counts: &BTreeMap<(SearchKind, u32), LevelCounts>, wall: Duration
         kernel_time.as_secs_f64(),
         wall.as_secs_f64()
     );
+}
+
+/// The analysis's steps in the order they ended (the first phase holds the
+/// peripheral batch, and the plan's sweeps run beside its solution
+/// searches).
+fn print_steps(steps: &[Step]) {
+    println!("\n| step | sources | wall |\n| --- | --- | --- |");
+    for step in steps {
+        let sources = step
+            .sources
+            .map_or_else(String::new, |sources| sources.to_string());
+        println!(
+            "| {} | {sources} | {:.2} s |",
+            step.name,
+            step.time.as_secs_f64()
+        );
+    }
 }
 
 /// The 1024-lane farthest searches level by level, per search.

@@ -1,13 +1,14 @@
 //! What the bit-parallel search kernel reads, writes and spends, level by
 //! level, for measuring it against the machine's memory limits (issue 25's
-//! roofline; `examples/kernel_bytes.rs`).
+//! roofline; `examples/kernel_bytes.rs`), and the wall time of each step of
+//! a group's analysis.
 //!
 //! Counting is compiled in only with the `kernel-stats` feature: without it
 //! [`ENABLED`] is false and every count the kernel keeps is optimised away.
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::lanes::LaneSet;
 
@@ -116,6 +117,57 @@ pub fn take() -> BTreeMap<(SearchKind, u32), LevelCounts> {
     std::mem::take(&mut *all)
 }
 
+/// One step of a group's analysis: what it does, the sources it searched
+/// and its wall time (see [`time_step`]).
+#[derive(Clone, Debug)]
+pub struct Step {
+    /// What the step does.
+    pub name: &'static str,
+    /// How many sources (orbits) it searched, for a step that searches a
+    /// set of them.
+    pub sources: Option<usize>,
+    /// Its wall time.
+    pub time: Duration,
+}
+
+/// The steps recorded since the last [`take_steps`], in the order they
+/// ended.
+static STEPS: Mutex<Vec<Step>> = Mutex::new(Vec::new());
+
+/// Runs one step of a group's analysis, recording its wall time when
+/// [`ENABLED`]. Steps may nest (the first phase holds the peripheral
+/// batch) and run beside each other.
+pub(crate) fn time_step<T>(
+    name: &'static str,
+    sources: Option<usize>,
+    step: impl FnOnce() -> T,
+) -> T {
+    if !ENABLED {
+        return step();
+    }
+    let started = Instant::now();
+    let result = step();
+    let time = started.elapsed();
+    STEPS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .push(Step {
+            name,
+            sources,
+            time,
+        });
+    result
+}
+
+/// The steps since the last call, in the order they ended, and resets
+/// them. Empty unless the `kernel-stats` feature is on.
+pub fn take_steps() -> Vec<Step> {
+    let mut steps = STEPS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    std::mem::take(&mut *steps)
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::lanes::{LaneSet, Lanes};
@@ -147,5 +199,17 @@ mod tests {
             ),
             (3, 1, 1)
         );
+    }
+
+    #[test]
+    fn a_timed_step_returns_its_result_and_is_recorded_when_counting() {
+        let name = "a step of this test";
+        assert_eq!(time_step(name, Some(3), || 7), 7);
+        let recorded: Vec<Step> = take_steps()
+            .into_iter()
+            .filter(|step| step.name == name)
+            .collect();
+        assert_eq!(recorded.len(), usize::from(ENABLED));
+        assert!(recorded.iter().all(|step| step.sources == Some(3)));
     }
 }

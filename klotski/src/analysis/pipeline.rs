@@ -4,6 +4,7 @@
 
 use std::sync::Mutex;
 
+use super::kernel_stats;
 use super::node_set::NodeSet;
 use super::plan::{
     eliminate, hubs, is_representative, known_farthest, lock, peripheral, pivots, sweeps, Plan,
@@ -41,27 +42,30 @@ pub fn analyse_group(graph: &GroupGraph) -> Vec<LayoutAnalysis> {
     let is_dense = matches!(shape, Shape::Dense(_));
     let has_sweeps = !matches!(shape, Shape::Small);
     let plan = Mutex::new(Plan::new(graph, &orbits, servable.as_ref(), has_sweeps));
-    let ((), solutions) = rayon::join(
-        || match shape {
-            Shape::Small => {}
-            Shape::Dense(first) => {
-                sweeps::dense(&plan, first);
-                // Nothing else searches for a dense plan.
-                peripheral::search(&mut lock(&plan));
-            }
-            Shape::Sparse(first) => {
-                sweeps::sparse(&plan, first);
-                pivots::search(&plan);
-            }
-        },
-        || {
-            let solutions = nearest_solved(graph, &orbits, searches);
-            if is_sparse {
-                known_farthest::search(&plan);
-            }
-            solutions
-        },
-    );
+    let first_phase = "first phase: sweeps, peripheral batch, solution searches";
+    let ((), solutions) = kernel_stats::time_step(first_phase, None, || {
+        rayon::join(
+            || match shape {
+                Shape::Small => {}
+                Shape::Dense(first) => {
+                    sweeps::dense(&plan, first);
+                    // Nothing else searches for a dense plan.
+                    peripheral::search(&mut lock(&plan));
+                }
+                Shape::Sparse(first) => {
+                    sweeps::sparse(&plan, first);
+                    pivots::search(&plan);
+                }
+            },
+            || {
+                let solutions = nearest_solved(graph, &orbits, searches);
+                if is_sparse {
+                    known_farthest::search(&plan);
+                }
+                solutions
+            },
+        )
+    });
     let (nearest, served) = solutions;
     let mut plan = plan.into_inner().expect("no search panics");
     plan.absorb_served(&served.sources, &served.records);

@@ -49,6 +49,7 @@ use super::{Plan, SearchedOrbits};
 use crate::analysis::batched::SlackMeter;
 use crate::analysis::batches::{batch_width, search_balls};
 use crate::analysis::bit_bfs::{Tracking, Visitor};
+use crate::analysis::kernel_stats::time_step;
 use crate::analysis::lanes::{LaneSet, Lanes, WIDTH};
 use crate::analysis::node_set::NodeSet;
 use crate::analysis::records::{fold_orbits, merge_into, Farthest, FarthestOfAll, SourceSlack};
@@ -144,14 +145,19 @@ impl Probe {
         hubs.truncate(FIRST_HUBS);
         let more = hubs.split_off(SIGN_HUBS.min(hubs.len()));
         let hubs = NodeSet::from_nodes(plan.graph().n_nodes(), hubs);
-        let found = search_hubs(plan, &hubs, true);
+        let found = time_step("hubs: the sign", Some(hubs.count()), || {
+            search_hubs(plan, &hubs, true)
+        });
         Probe { hubs, found, more }
     }
 
     /// Searches the first round's other hubs too.
     pub(crate) fn grow(&mut self, plan: &Plan) {
         let more = NodeSet::from_nodes(self.hubs.bound(), std::mem::take(&mut self.more));
-        self.found.merge(search_hubs(plan, &more, false));
+        let found = time_step("hubs: the rest of the probe", Some(more.count()), || {
+            search_hubs(plan, &more, false)
+        });
+        self.found.merge(found);
         self.hubs.union_with(&more);
     }
 
@@ -219,14 +225,17 @@ pub(crate) fn by_hubs(plan: Plan, probe: Probe) -> Vec<Farthest> {
         uncertified,
         bounds,
     } = certify(plan, probe);
-    let found = search_ending(
-        graph,
-        &uncertified,
-        |_| true,
-        orbits,
-        |source| bounds[source as usize].max(numbers[source as usize].step),
-        None,
-    );
+    let own = "hubs: the orbits left uncertified";
+    let found = time_step(own, Some(uncertified.count()), || {
+        search_ending(
+            graph,
+            &uncertified,
+            |_| true,
+            orbits,
+            |source| bounds[source as usize].max(numbers[source as usize].step),
+            None,
+        )
+    });
     set_own_numbers(&mut numbers, orbits, &found.ends);
     numbers
 }
@@ -291,14 +300,16 @@ pub(crate) fn certify(plan: Plan, probe: Probe) -> Certified {
                 if hubs.count() == 0 {
                     break;
                 }
-                let found = search_ending(
-                    graph,
-                    &hubs,
-                    |source| searched.contains(source),
-                    orbits,
-                    |source| lower[source as usize],
-                    None,
-                );
+                let found = time_step("hubs: a later round's hubs", Some(hubs.count()), || {
+                    search_ending(
+                        graph,
+                        &hubs,
+                        |source| searched.contains(source),
+                        orbits,
+                        |source| lower[source as usize],
+                        None,
+                    )
+                });
                 (hubs, found)
             }
         };
@@ -314,14 +325,17 @@ pub(crate) fn certify(plan: Plan, probe: Probe) -> Certified {
             }
         }
         let lower = |source: u32| bounds[source as usize].max(numbers[source as usize].step);
-        let found = search_ending(
-            graph,
-            &farthest,
-            |source| searched.contains(source),
-            orbits,
-            lower,
-            None,
-        );
+        let their_farthest = "hubs: a round's farthest layouts";
+        let found = time_step(their_farthest, Some(farthest.count()), || {
+            search_ending(
+                graph,
+                &farthest,
+                |source| searched.contains(source),
+                orbits,
+                lower,
+                None,
+            )
+        });
         absorb(
             &mut records,
             &mut searched,

@@ -44,6 +44,7 @@ mod tests;
 pub(crate) use state::{is_representative, lock, Plan, SearchedOrbits};
 
 use super::batched;
+use super::kernel_stats::time_step;
 use super::node_set::NodeSet;
 use super::records::{fold_orbits, Farthest};
 
@@ -68,6 +69,9 @@ pub(crate) fn search_sources(plan: &mut Plan, sources: &NodeSet, measure_slacks:
 pub(crate) fn eliminate(mut plan: Plan) -> Vec<Farthest> {
     sample::search(&mut plan);
     let rest = plan.sources();
-    search_sources(&mut plan, &rest, false);
+    let every_candidate = "elimination: every candidate left";
+    time_step(every_candidate, Some(rest.count()), || {
+        search_sources(&mut plan, &rest, false)
+    });
     fold_orbits(plan.orbits(), &plan.into_records())
 }

@@ -3,6 +3,7 @@
 //! bounds become exact, which lets the sample's slacks rule out more.
 
 use super::search_sources;
+use crate::analysis::kernel_stats::time_step;
 use crate::analysis::lanes::WIDTH;
 use crate::analysis::node_set::NodeSet;
 use crate::analysis::plan::Plan;
@@ -14,5 +15,7 @@ pub(crate) fn search(plan: &mut Plan) {
     let mut by_bound: Vec<u32> = plan.sources().iter().collect();
     by_bound.sort_by_key(|&node| (std::cmp::Reverse(bounds[node as usize]), node));
     let peripheral = NodeSet::from_nodes(bounds.len(), by_bound.into_iter().take(WIDTH));
-    search_sources(plan, &peripheral, false);
+    time_step("peripheral batch", Some(peripheral.count()), || {
+        search_sources(plan, &peripheral, false)
+    });
 }

@@ -14,6 +14,7 @@
 
 use super::search_sources;
 use crate::analysis::batches::{batch_width, Balls};
+use crate::analysis::kernel_stats::time_step;
 use crate::analysis::lanes::WIDTH;
 use crate::analysis::node_set::NodeSet;
 use crate::analysis::plan::Plan;
@@ -73,7 +74,9 @@ pub(super) enum Round {
 pub(super) fn search_round(plan: &mut Plan, sources: &NodeSet, round: u32) -> Round {
     let sample = sample(sources, round);
     let probe = first_balls(plan.graph(), &sample, n_probe_batches());
-    search_sources(plan, &probe, true);
+    time_step("sample: a round's probe", Some(probe.count()), || {
+        search_sources(plan, &probe, true)
+    });
     let left = plan.sources();
     let n_ruled_out = sources.count() - left.count() - probe.count();
     if n_ruled_out < probe.count() {
@@ -81,7 +84,9 @@ pub(super) fn search_round(plan: &mut Plan, sources: &NodeSet, round: u32) -> Ro
     }
     let mut rest = sample;
     rest.intersect_with(&left);
-    search_sources(plan, &rest, true);
+    time_step("sample: the rest of a round", Some(rest.count()), || {
+        search_sources(plan, &rest, true)
+    });
     Round::Searched
 }
 
