@@ -7,7 +7,7 @@
 //! [`ENABLED`] is false and every count the kernel keeps is optimised away.
 
 use std::collections::BTreeMap;
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use super::lanes::LaneSet;
@@ -102,19 +102,14 @@ static COUNTS: Mutex<BTreeMap<(SearchKind, u32), LevelCounts>> = Mutex::new(BTre
 
 /// Adds one level's counts (called once per level, only when [`ENABLED`]).
 pub(crate) fn record(kind: SearchKind, level: u32, counts: &LevelCounts) {
-    let mut all = COUNTS
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut all = lock(&COUNTS);
     all.entry((kind, level)).or_default().add(counts);
 }
 
 /// The counts since the last call, by kind of search and level, and resets
 /// them. Empty unless the `kernel-stats` feature is on.
 pub fn take() -> BTreeMap<(SearchKind, u32), LevelCounts> {
-    let mut all = COUNTS
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    std::mem::take(&mut *all)
+    std::mem::take(&mut *lock(&COUNTS))
 }
 
 /// One step of a group's analysis: what it does, the sources it searched
@@ -148,24 +143,26 @@ pub(crate) fn time_step<T>(
     let started = Instant::now();
     let result = step();
     let time = started.elapsed();
-    STEPS
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-        .push(Step {
-            name,
-            sources,
-            time,
-        });
+    lock(&STEPS).push(Step {
+        name,
+        sources,
+        time,
+    });
     result
 }
 
 /// The steps since the last call, in the order they ended, and resets
 /// them. Empty unless the `kernel-stats` feature is on.
 pub fn take_steps() -> Vec<Step> {
-    let mut steps = STEPS
+    std::mem::take(&mut *lock(&STEPS))
+}
+
+/// Locks one of the recorders. What they hold is for measuring only, so a
+/// lock poisoned by a panicking thread is taken as it is.
+fn lock<T>(recorder: &Mutex<T>) -> MutexGuard<'_, T> {
+    recorder
         .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    std::mem::take(&mut *steps)
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 #[cfg(test)]
