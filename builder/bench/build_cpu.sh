@@ -6,7 +6,9 @@
 #   builder/bench/build_cpu.sh BIN DB [BUILD-DB ARGUMENTS...]
 #
 # BIN is a `klotski` binary (target/release/klotski), DB the database to build
-# from scratch (it and its side files are removed first). The build's log,
+# from scratch: its side files (`DB.building`, `DB.checkpoint`) are removed
+# first, so that nothing is resumed, and a database already at DB is refused
+# by build-db unless the arguments say --force. The build's log,
 # with each group of 10,000 layouts or more and its wall time, and
 # /usr/bin/time's figures at its end, is left at DB.log; the samples at DB.cpu
 # (seconds since the epoch, then the CPU ticks so far). Example, the figures
@@ -23,7 +25,7 @@ bin=$1
 db=$2
 shift 2
 mkdir -p "$(dirname "$db")"
-rm -f "$db" "$db".building* "$db".checkpoint*
+rm -f "$db".building* "$db".checkpoint*
 
 started=$(date +%s.%N)
 RUST_LOG=info,builder::build::analyse=debug \
