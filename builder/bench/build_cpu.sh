@@ -37,7 +37,8 @@ while [[ -z $build ]] && kill -0 "$timer" 2> /dev/null; do
     sleep 0.05
 done
 
-: > "$db.cpu"
+# The build's CPU is nothing when it starts.
+echo "$started 0" > "$db.cpu"
 while [[ -n $build ]] && read -r -a stat 2> /dev/null < "/proc/$build/stat"; do
     # Fields 14 and 15: user and system time in clock ticks.
     echo "$(date +%s.%N) $((stat[13] + stat[14]))" >> "$db.cpu"
@@ -51,8 +52,7 @@ if [[ $status -ne 0 ]]; then
 fi
 
 # Each phase's end, as the log timestamps it.
-ends=$(grep -o '^[^ ]*.*done phase="[a-z]*"' "$db.log" |
-    sed -E 's/^([^ ]*) .*phase="([a-z]*)"/\1 \2/' |
+ends=$(sed -nE 's/^([^ ]*) .*done phase="([a-z]*)".*/\1 \2/p' "$db.log" |
     while read -r stamp phase; do
         echo "$(date -d "$stamp" +%s.%N) $phase"
     done)
