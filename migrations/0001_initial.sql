@@ -2,7 +2,7 @@
 --
 -- One row per legal layout of the 4x5 board (29,334,498 in a full build), one
 -- per group of layouts joined by steps (25,422) and one per class (203).
--- Definitions of every term are in the project's spec (`klotski.md`).
+-- Definitions of every term are in the project's spec, docs/spec.md.
 --
 -- The `schema` crate applies this file inside one transaction, then records
 -- the version in PRAGMA user_version and in meta.schema_version. Indexes are

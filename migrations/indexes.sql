@@ -7,7 +7,7 @@
 -- build). Questions about the analysis numbers are served by the small
 -- tables derived from layout (layout_group_histogram, layout_class_histogram,
 -- layout_group_hardest, layout_class_hardest) rather than by more indexes on
--- layout, each of which would cost as much again: README.md's cookbook lists
+-- layout, each of which would cost as much again: docs/database.md lists
 -- each index and table with its bytes and the queries it serves.
 
 -- WHERE code = '1A9BF0C00'. Codes are unique.

@@ -1,5 +1,6 @@
 //! What SQL users meet, on a partial build holding the classic layout's
-//! class: README.md's queries and the plans it shows for them, the
+//! class: the cookbook's queries (docs/database.md) and the plans it shows
+//! for them, README.md's demo query and its output, the
 //! precomputed tables against scans of `layout`, a file of the previous
 //! schema migrated, and Datasette with the shipped metadata.
 
@@ -15,7 +16,7 @@ use common::{dump, lines, read_only};
 use schema::{Database, ErrorKind, N_HARDEST};
 use serde_json::Value;
 
-/// 5-4-1 holds the layout README.md's queries name (1A9BF0C00, group
+/// 5-4-1 holds the layout the cookbook's queries name (1A9BF0C00, group
 /// 5-4-1-1); the 7-0-* classes add unsolvable groups and mirror pairs.
 const CLASSES: &str = "5-4-1,7-0-*";
 
@@ -55,20 +56,20 @@ fn shared_db() -> &'static Path {
     })
 }
 
-/// A ```sql block of README.md, and the plan shown after it, if any.
+/// A ```sql block of the cookbook, and the plan shown after it, if any.
 struct Cookbook {
     sql: String,
     plan: Option<Vec<String>>,
 }
 
-/// The ```sql blocks of README.md, each with the ```text block that follows
+/// The ```sql blocks of the cookbook, each with the ```text block that follows
 /// it with nothing but blank lines between: its `EXPLAIN QUERY PLAN`.
-fn readme_queries() -> Vec<Cookbook> {
-    let readme = include_str!("../../README.md");
+fn cookbook_queries() -> Vec<Cookbook> {
+    let cookbook = include_str!("../../docs/database.md");
     let mut blocks: Vec<(String, String)> = Vec::new();
     let mut open: Option<(String, String)> = None;
     let mut after_sql = false;
-    for line in readme.lines() {
+    for line in cookbook.lines() {
         match (&mut open, line.trim_end()) {
             (None, fence) if fence.starts_with("```") && fence.len() > 3 => {
                 let kind = fence[3..].to_owned();
@@ -119,9 +120,9 @@ fn plan(conn: &rusqlite::Connection, sql: &str) -> Vec<String> {
 }
 
 #[test]
-fn the_readme_queries_run_with_the_plans_it_shows() {
+fn the_cookbook_queries_run_with_the_plans_it_shows() {
     let conn = read_only(shared_db());
-    let queries = readme_queries();
+    let queries = cookbook_queries();
     let n_plans = queries.iter().filter(|q| q.plan.is_some()).count();
     assert!(
         queries.len() >= 12 && n_plans >= 8,
@@ -135,6 +136,57 @@ fn the_readme_queries_run_with_the_plans_it_shows() {
             assert_eq!(plan(&conn, &query.sql), expected, "{}", query.sql);
         }
     }
+}
+
+/// README.md's demo: the query of its `sqlite3 -header -column` command,
+/// and the output shown after it.
+struct Demo {
+    sql: String,
+    output: Vec<String>,
+}
+
+/// The demo of README.md's quick start: the command's double-quoted SQL,
+/// and the lines of the ```text block after it.
+fn readme_demo() -> Demo {
+    let readme = include_str!("../../README.md");
+    let command = readme
+        .find("sqlite3 -header -column")
+        .expect("README.md shows no `sqlite3 -header -column` command");
+    let rest = &readme[command..];
+    let open = rest.find('"').unwrap() + 1;
+    let close = open + rest[open..].find('"').unwrap();
+    let after = &rest[close..];
+    let start = after.find("```text\n").expect("no output after the demo") + "```text\n".len();
+    let end = start + after[start..].find("```").unwrap();
+    Demo {
+        sql: rest[open..close].to_owned(),
+        output: after[start..end].lines().map(str::to_owned).collect(),
+    }
+}
+
+#[test]
+fn the_readme_demo_prints_what_the_readme_shows() {
+    let demo = readme_demo();
+    let conn = read_only(shared_db());
+    let statement = conn.prepare(&demo.sql).unwrap();
+    let columns: Vec<&str> = statement.column_names().collect();
+    let shown: Vec<Vec<&str>> = demo
+        .output
+        .iter()
+        .map(|line| line.split_whitespace().collect())
+        .collect();
+    assert_eq!(shown[0], columns, "the header");
+    assert!(
+        shown[1].len() == columns.len()
+            && shown[1]
+                .iter()
+                .all(|dashes| dashes.chars().all(|c| c == '-')),
+        "{:?}",
+        demo.output[1]
+    );
+    let rows: Vec<String> = shown[2..].iter().map(|row| row.join(",")).collect();
+    assert!(rows.len() >= 2, "{rows:?}");
+    assert_eq!(rows, lines(&conn, &demo.sql), "{}", demo.sql);
 }
 
 /// The rows of `sql` on the shared database.
@@ -292,7 +344,7 @@ fn tools_required() -> bool {
 }
 
 /// Datasette's answer to `path` on the shared database with the shipped
-/// metadata, run as README.md says, within its default time limits: JSON, or
+/// metadata, run as docs/database.md says, within its default time limits: JSON, or
 /// the page as a JSON string. `None` when Datasette is not installed.
 fn datasette_get(path: &str) -> Option<Value> {
     let metadata = concat!(env!("CARGO_MANIFEST_DIR"), "/../datasette/metadata.json");

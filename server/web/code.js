@@ -1,5 +1,5 @@
-// Layouts as pieces, and the code of a layout (README.md, "The code in
-// brief"): bits 35..32 the 2x2 block's address x + 4y; bits 31..0 two-bit
+// Layouts as pieces, and the code of a layout (docs/spec.md, "The code"):
+// bits 35..32 the 2x2 block's address x + 4y; bits 31..0 two-bit
 // items, first item highest, over the cells not yet covered in reading
 // order: 00 empty, 01 2x1, 10 1x2, 11 1x1.
 

@@ -1,0 +1,290 @@
+//! The documentation holds together: every relative link and image in
+//! README.md, ARCHITECTURE.md, BENCHMARKS.md and docs/ names a file that
+//! exists, and every `#anchor` a heading of its page (GitHub's anchor
+//! rules); README and BENCHMARKS stay within their sizes, README shows a
+//! picture near its top, and the licence is there. External links are not
+//! fetched.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+
+/// The largest README.md, in bytes: a newcomer reads it in five minutes.
+const README_MAX_BYTES: u64 = 15_000;
+
+/// The largest BENCHMARKS.md, in bytes: current figures; history goes to
+/// docs/journal/.
+const BENCHMARKS_MAX_BYTES: u64 = 25_000;
+
+/// README.md shows an image within its first this many lines.
+const README_IMAGE_WITHIN_LINES: usize = 40;
+
+/// The repository's top folder.
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_owned()
+}
+
+/// The documents checked: the three top-level ones and every `.md` under
+/// docs/, at any depth.
+fn documents() -> Vec<PathBuf> {
+    let root = repo();
+    let mut documents: Vec<PathBuf> = ["README.md", "ARCHITECTURE.md", "BENCHMARKS.md"]
+        .iter()
+        .map(|name| root.join(name))
+        .collect();
+    let mut folders = vec![root.join("docs")];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|ext| ext == "md") {
+                documents.push(path);
+            }
+        }
+    }
+    documents.sort();
+    documents
+}
+
+/// The Markdown extensions GitHub renders.
+fn github_options() -> Options {
+    Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_TASKLISTS
+}
+
+/// The anchor GitHub gives a heading: lower case, every character but
+/// letters, digits, `-`, `_` and spaces dropped, spaces turned to `-`.
+fn slug(heading: &str) -> String {
+    heading
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | ' '))
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
+}
+
+/// The anchors of a Markdown text's headings; a repeated anchor gets `-1`,
+/// `-2`, ... as GitHub numbers them.
+fn anchors(markdown: &str) -> HashSet<String> {
+    let mut anchors = HashSet::new();
+    let mut heading: Option<String> = None;
+    for event in Parser::new_ext(markdown, github_options()) {
+        match event {
+            Event::Start(Tag::Heading { .. }) => heading = Some(String::new()),
+            Event::Text(text) | Event::Code(text) => {
+                if let Some(heading) = &mut heading {
+                    heading.push_str(&text);
+                }
+            }
+            Event::End(TagEnd::Heading(_)) => {
+                let base = slug(&heading.take().unwrap());
+                let mut anchor = base.clone();
+                let mut n = 0;
+                while !anchors.insert(anchor.clone()) {
+                    n += 1;
+                    anchor = format!("{base}-{n}");
+                }
+            }
+            _ => {}
+        }
+    }
+    anchors
+}
+
+/// The value of each `attribute="..."` in a piece of HTML.
+fn html_attributes<'a>(html: &'a str, attribute: &str) -> Vec<&'a str> {
+    let key = format!("{attribute}=\"");
+    html.match_indices(&key)
+        .filter_map(|(start, _)| {
+            let value = &html[start + key.len()..];
+            value.find('"').map(|end| &value[..end])
+        })
+        .collect()
+}
+
+/// Every link and image target of a Markdown text, with its line number:
+/// Markdown links and images, and `src`/`href` of inline HTML.
+fn targets(markdown: &str) -> Vec<(usize, String)> {
+    let line_of = |offset: usize| markdown[..offset].matches('\n').count() + 1;
+    let mut targets = Vec::new();
+    for (event, range) in Parser::new_ext(markdown, github_options()).into_offset_iter() {
+        match event {
+            Event::Start(Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. }) => {
+                targets.push((line_of(range.start), dest_url.into_string()));
+            }
+            Event::Html(html) | Event::InlineHtml(html) => {
+                for attribute in ["src", "href"] {
+                    for value in html_attributes(&html, attribute) {
+                        targets.push((line_of(range.start), value.to_owned()));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    targets
+}
+
+/// Whether a link leaves the repository (it is not checked).
+fn is_external(target: &str) -> bool {
+    ["http://", "https://", "mailto:"]
+        .iter()
+        .any(|scheme| target.starts_with(scheme))
+}
+
+/// The broken links of `markdown`, read as the document at `document`:
+/// one line each, naming the document, the line and why.
+fn broken_links(document: &Path, markdown: &str) -> Vec<String> {
+    let folder = document.parent().unwrap();
+    let name = document.strip_prefix(repo()).unwrap_or(document).display();
+    let mut broken = Vec::new();
+    for (line, target) in targets(markdown) {
+        if is_external(&target) {
+            continue;
+        }
+        let (file, anchor) = match target.split_once('#') {
+            Some((file, anchor)) => (file, Some(anchor)),
+            None => (target.as_str(), None),
+        };
+        let linked = if file.is_empty() {
+            document.to_owned()
+        } else {
+            folder.join(file)
+        };
+        if !linked.exists() {
+            broken.push(format!(
+                "{name}:{line}: {target}: no file {}",
+                linked.display()
+            ));
+            continue;
+        }
+        let Some(anchor) = anchor else { continue };
+        let text = if file.is_empty() {
+            markdown.to_owned()
+        } else if linked.extension().is_some_and(|ext| ext == "md") {
+            std::fs::read_to_string(&linked).unwrap()
+        } else {
+            broken.push(format!(
+                "{name}:{line}: {target}: an anchor into a file that is not Markdown"
+            ));
+            continue;
+        };
+        if !anchors(&text).contains(anchor) {
+            broken.push(format!(
+                "{name}:{line}: {target}: no heading with anchor #{anchor}"
+            ));
+        }
+    }
+    broken
+}
+
+#[test]
+fn every_relative_link_resolves() {
+    let documents = documents();
+    assert!(documents.len() >= 8, "{documents:?}");
+    let mut broken = Vec::new();
+    let mut n_checked = 0;
+    for document in &documents {
+        let markdown = std::fs::read_to_string(document).unwrap();
+        n_checked += targets(&markdown)
+            .iter()
+            .filter(|(_, target)| !is_external(target))
+            .count();
+        broken.extend(broken_links(document, &markdown));
+    }
+    assert!(n_checked >= 50, "only {n_checked} relative links found");
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
+}
+
+#[test]
+fn the_checker_finds_broken_files_and_anchors() {
+    let readme = repo().join("README.md");
+    let markdown = "# Top heading\n\n## A `code` heading — with a dash\n\n## Twice\n\n## Twice\n\n\
+        [fine](docs/spec.md) [fine](#top-heading) [fine](#a-code-heading--with-a-dash) \
+        [fine](#twice-1) [external](https://example.org/none.md)\n\n\
+        [no file](docs/none.md) [no heading](#twice-2)\n\n\
+        <img src=\"docs/screenshots/none.png\" alt=\"x\"> ![fine](docs/screenshots/layout-desktop.png)\n\n\
+        [no anchor there](docs/spec.md#no-such-heading)\n";
+    let broken = broken_links(&readme, markdown);
+    let reasons: Vec<&str> = broken
+        .iter()
+        .map(|line| line.split(": ").nth(1).unwrap())
+        .collect();
+    assert_eq!(
+        reasons,
+        [
+            "docs/none.md",
+            "#twice-2",
+            "docs/screenshots/none.png",
+            "docs/spec.md#no-such-heading"
+        ],
+        "{broken:#?}"
+    );
+}
+
+#[test]
+fn github_anchors_keep_letters_digits_hyphens_and_underscores() {
+    for (heading, anchor) in [
+        ("Quick start", "quick-start"),
+        ("`klotski/` — the engine", "klotski--the-engine"),
+        ("The `klotski` command", "the-klotski-command"),
+        ("Klotski (华容道) database", "klotski-华容道-database"),
+        (
+            "Recorded full build, 2026-11-25",
+            "recorded-full-build-2026-11-25",
+        ),
+        ("What's in snake_case?", "whats-in-snake_case"),
+    ] {
+        assert_eq!(slug(heading), anchor, "{heading}");
+    }
+}
+
+/// The size of a file of the repository, in bytes.
+fn size(name: &str) -> u64 {
+    std::fs::metadata(repo().join(name)).unwrap().len()
+}
+
+#[test]
+fn readme_and_benchmarks_stay_short() {
+    assert!(
+        size("README.md") <= README_MAX_BYTES,
+        "README.md is {} bytes, more than {README_MAX_BYTES}",
+        size("README.md")
+    );
+    assert!(
+        size("BENCHMARKS.md") <= BENCHMARKS_MAX_BYTES,
+        "BENCHMARKS.md is {} bytes, more than {BENCHMARKS_MAX_BYTES}",
+        size("BENCHMARKS.md")
+    );
+}
+
+#[test]
+fn readme_shows_a_picture_near_its_top() {
+    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    let image = targets(&readme).into_iter().find(|(_, target)| {
+        [".png", ".jpg", ".svg", ".gif", ".webp"]
+            .iter()
+            .any(|ext| target.ends_with(ext))
+    });
+    let (line, target) = image.expect("README.md shows no image");
+    assert!(
+        line <= README_IMAGE_WITHIN_LINES,
+        "README.md's first image, {target}, is on line {line}"
+    );
+    assert!(repo().join(&target).is_file(), "{target}");
+}
+
+#[test]
+fn the_licence_is_there() {
+    let licence = std::fs::read_to_string(repo().join("LICENSE")).unwrap();
+    assert!(licence.starts_with("MIT License"), "{licence}");
+    let manifest = std::fs::read_to_string(repo().join("Cargo.toml")).unwrap();
+    assert!(manifest.contains("license = \"MIT\""), "{manifest}");
+}
