@@ -333,6 +333,119 @@ fn export_of_a_partial_database_has_the_lines_of_its_classes() {
     assert_eq!(read("solution.csv"), solution);
 }
 
+/// The progress lines a run logged to `stderr` (off a terminal), checked:
+/// a spinner's `PHASE: T elapsed`, or a bar's `PHASE: P% (DONE/LEN UNIT),
+/// T elapsed, LEFT` whose share is DONE/LEN and whose time left is unknown
+/// only before anything is done. Returns them as (phase, done, len).
+fn progress_lines(stderr: &str) -> Vec<(String, Option<(u64, u64)>)> {
+    let mut found = Vec::new();
+    for line in stderr.lines() {
+        let Some((_, message)) = line.split_once("INFO builder::progress: ") else {
+            continue;
+        };
+        let (phase, rest) = message.split_once(": ").unwrap();
+        let Some((percent, rest)) = rest.split_once("% (") else {
+            assert!(rest.ends_with(" elapsed"), "{line}");
+            found.push((phase.to_owned(), None));
+            continue;
+        };
+        let (done, rest) = rest.split_once('/').unwrap();
+        let (len, rest) = rest.split_once(' ').unwrap();
+        let (done, len): (u64, u64) = (done.parse().unwrap(), len.parse().unwrap());
+        assert!(done <= len, "{line}");
+        let share = 100.0 * done as f64 / len as f64;
+        assert_eq!(percent, format!("{share:.1}"), "{line}");
+        let (_, times) = rest.split_once("), ").unwrap();
+        let (_, left) = times.split_once(" elapsed, ").unwrap();
+        assert_eq!(done == 0, left == "time left unknown", "{line}");
+        assert!(done == 0 || (left.starts_with("about ") && left.ends_with(" left")));
+        found.push((phase.to_owned(), Some((done, len))));
+    }
+    found
+}
+
+/// Off a terminal (standard error is a pipe here) build-db logs its
+/// progress, every fifth of a second here: the enumeration of every layout
+/// alone lasts longer.
+#[test]
+fn off_a_terminal_a_build_logs_its_progress() {
+    let dir = scratch_dir("progress");
+    let output = Command::new(env!("CARGO_BIN_EXE_klotski"))
+        .args(["build-db", "--db", path_str(&dir.join("klotski.db"))])
+        .args(["--classes", "0-3-0"])
+        .env("KLOTSKI_PROGRESS_SECS", "0.2")
+        .output()
+        .unwrap();
+    let stderr = text(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    let lines = progress_lines(&stderr);
+    assert!(
+        lines
+            .iter()
+            .any(|(phase, share)| phase == "enumerating every layout" && share.is_none()),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn off_a_terminal_a_migration_logs_its_progress() {
+    let dir = scratch_dir("migrate-progress");
+    let db = dir.join("v1.db");
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/schema-v1.db"),
+        &db,
+    )
+    .unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_klotski"))
+        .args(["migrate", "--db", path_str(&db)])
+        // A millisecond: the migration of this small file takes tens.
+        .env("KLOTSKI_PROGRESS_SECS", "0.001")
+        .output()
+        .unwrap();
+    let stderr = text(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    let lines = progress_lines(&stderr);
+    assert!(
+        lines.iter().any(|(phase, share)| {
+            phase == "deriving histograms and rankings" && share.is_some_and(|(_, len)| len > 0)
+        }),
+        "{stderr}"
+    );
+}
+
+/// Three classes of one large group each (248,248, 372,372 and 372,372
+/// layouts), analysed on one thread: about 85 CPU-seconds, so over a minute.
+const MINUTE_CLASSES: &str = "1-5-1,1-6-1,1-8-1";
+
+/// The case: a build lasting over a minute, its standard error to a
+/// file, logs at the default interval (30 s) the analysis's share done and
+/// the time left.
+#[test]
+fn a_build_of_over_a_minute_logs_its_progress_to_a_file() {
+    let dir = scratch_dir("minute");
+    let log = dir.join("build.log");
+    let status = Command::new(env!("CARGO_BIN_EXE_klotski"))
+        .args(["build-db", "--db", path_str(&dir.join("klotski.db"))])
+        .args(["--classes", MINUTE_CLASSES, "--threads", "1"])
+        .env_remove("KLOTSKI_PROGRESS_SECS")
+        .env_remove("RUST_LOG")
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&log).unwrap())
+        .status()
+        .unwrap();
+    let log = std::fs::read_to_string(&log).unwrap();
+    assert!(status.success(), "{log}");
+    let lines = progress_lines(&log);
+    let n_layouts = 248_248 + 2 * 372_372;
+    assert!(
+        lines
+            .iter()
+            .any(|(phase, share)| phase == "analysing"
+                && share.is_some_and(|(_, len)| len == n_layouts)),
+        "{log}"
+    );
+}
+
 /// Classes with thousands of small groups: with small batches, a build
 /// commits a thousand times, so that it can be killed in the middle.
 const RESUME_CLASSES: &str = "6-1-*,6-2-*";
