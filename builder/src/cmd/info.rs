@@ -17,9 +17,9 @@ use super::stored::{self, Stored};
 /// steps to a solved layout, -1 when its group has none; min_solution_num;
 /// solution_num; farthest_step; farthest_num) and the next layouts, each
 /// with its move. Without --db all is computed: the names from every
-/// layout's enumeration, the numbers from one search over the group (a
-/// second or two); with --db both are read from the database, at once, with
-/// the group's stored summary (diameter, solved layouts, its hardest layout).
+/// layout's enumeration, the numbers from one search over the group (a few
+/// seconds); with --db both are read from the database, at once, with the
+/// group's stored summary (diameter, solved layouts, its hardest layout).
 #[derive(clap::Args)]
 pub struct Args {
     /// The layout: a code (e.g. 1A9BF0C00 or 1A9BF0C), a short code (e.g.
@@ -28,7 +28,8 @@ pub struct Args {
     /// Read the numbers from this database, with the group's summary.
     #[arg(long, value_name = "PATH")]
     db: Option<PathBuf>,
-    /// Print JSON: every line's value under the same name.
+    /// Print JSON: the same values, the group's summary under `group`
+    /// (null without --db), the next layouts under `next`.
     #[arg(long)]
     json: bool,
 }
@@ -172,7 +173,7 @@ fn info_json(
     }
 }
 
-/// The lines of `info`: one value a line, named as in the JSON.
+/// The lines of `info`: one value a line.
 fn info_text(info: &InfoJson) -> anyhow::Result<String> {
     let mut out = String::new();
     let mut line = |name: &str, value: &dyn std::fmt::Display| writeln!(out, "{name:<22}{value}");
@@ -191,9 +192,12 @@ fn info_text(info: &InfoJson) -> anyhow::Result<String> {
     if let Some(group) = &info.group {
         line("group diameter", &group.diameter)?;
         line("group n_solved", &group.n_solved)?;
-        line("group max_min_step", &group.max_min_solution_step)?;
         if let Some(hardest) = &group.max_min_solution_code {
-            line("group hardest", hardest)?;
+            let steps = group.max_min_solution_step;
+            line(
+                "group hardest",
+                &format!("{hardest}, {steps} steps to solved"),
+            )?;
         }
     }
     writeln!(out, "next layouts          {}", info.next.len())?;
