@@ -364,52 +364,68 @@ fn progress_lines(stderr: &str) -> Vec<(String, Option<(u64, u64)>)> {
     found
 }
 
-/// Off a terminal (standard error is a pipe here) build-db logs its
-/// progress, every fifth of a second here: the enumeration of every layout
-/// alone lasts longer.
+/// Runs `klotski args` in `dir` with standard error to a file, as under
+/// nohup, logging progress every `interval` seconds (every 30 when
+/// `None`); returns the progress lines it logged, checked, and the log.
+fn run_logged(
+    dir: &Path,
+    args: &[&str],
+    interval: Option<&str>,
+) -> (Vec<(String, Option<(u64, u64)>)>, String) {
+    let log = dir.join("stderr.log");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_klotski"));
+    command
+        .args(args)
+        .env_remove("KLOTSKI_PROGRESS_SECS")
+        .env_remove("RUST_LOG")
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&log).unwrap());
+    if let Some(interval) = interval {
+        command.env("KLOTSKI_PROGRESS_SECS", interval);
+    }
+    let status = command.status().unwrap();
+    let log = std::fs::read_to_string(&log).unwrap();
+    assert!(status.success(), "{args:?}: {log}");
+    (progress_lines(&log), log)
+}
+
+/// Whether `lines` hold one of `phase` whose count has `len` items (a
+/// spinner's, without a count, when `len` is `None`).
+fn has_line(lines: &[(String, Option<(u64, u64)>)], phase: &str, len: Option<u64>) -> bool {
+    lines
+        .iter()
+        .any(|(name, share)| name == phase && share.map(|(_, n)| n) == len)
+}
+
+/// Off a terminal build-db logs its progress, here every fifth of a
+/// second: the enumeration of every layout alone lasts longer.
 #[test]
 fn off_a_terminal_a_build_logs_its_progress() {
     let dir = scratch_dir("progress");
-    let output = Command::new(env!("CARGO_BIN_EXE_klotski"))
-        .args(["build-db", "--db", path_str(&dir.join("klotski.db"))])
-        .args(["--classes", "0-3-0"])
-        .env("KLOTSKI_PROGRESS_SECS", "0.2")
-        .output()
-        .unwrap();
-    let stderr = text(&output.stderr);
-    assert!(output.status.success(), "{stderr}");
-    let lines = progress_lines(&stderr);
-    assert!(
-        lines
-            .iter()
-            .any(|(phase, share)| phase == "enumerating every layout" && share.is_none()),
-        "{stderr}"
-    );
+    let db = dir.join("klotski.db");
+    let args = ["build-db", "--db", path_str(&db), "--classes", "0-3-0"];
+    let (lines, log) = run_logged(&dir, &args, Some("0.2"));
+    assert!(has_line(&lines, "enumerating every layout", None), "{log}");
 }
 
 #[test]
 fn off_a_terminal_a_migration_logs_its_progress() {
     let dir = scratch_dir("migrate-progress");
     let db = dir.join("v1.db");
-    std::fs::copy(
-        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/schema-v1.db"),
-        &db,
-    )
-    .unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_klotski"))
-        .args(["migrate", "--db", path_str(&db)])
-        // A millisecond: the migration of this small file takes tens.
-        .env("KLOTSKI_PROGRESS_SECS", "0.001")
-        .output()
+    let v1 = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/schema-v1.db");
+    std::fs::copy(v1, &db).unwrap();
+    // A millisecond: the migration of this small file takes tens.
+    let (lines, log) = run_logged(&dir, &["migrate", "--db", path_str(&db)], Some("0.001"));
+    let n_layouts: i64 = read_only(&db)
+        .query_row("SELECT count(*) FROM layout", [], |row| row.get(0))
         .unwrap();
-    let stderr = text(&output.stderr);
-    assert!(output.status.success(), "{stderr}");
-    let lines = progress_lines(&stderr);
     assert!(
-        lines.iter().any(|(phase, share)| {
-            phase == "deriving histograms and rankings" && share.is_some_and(|(_, len)| len > 0)
-        }),
-        "{stderr}"
+        has_line(
+            &lines,
+            "deriving histograms and rankings",
+            Some(n_layouts as u64)
+        ),
+        "{log}"
     );
 }
 
@@ -423,27 +439,17 @@ const MINUTE_CLASSES: &str = "1-5-1,1-6-1,1-8-1";
 #[test]
 fn a_build_of_over_a_minute_logs_its_progress_to_a_file() {
     let dir = scratch_dir("minute");
-    let log = dir.join("build.log");
-    let status = Command::new(env!("CARGO_BIN_EXE_klotski"))
-        .args(["build-db", "--db", path_str(&dir.join("klotski.db"))])
-        .args(["--classes", MINUTE_CLASSES, "--threads", "1"])
-        .env_remove("KLOTSKI_PROGRESS_SECS")
-        .env_remove("RUST_LOG")
-        .stdout(Stdio::null())
-        .stderr(std::fs::File::create(&log).unwrap())
-        .status()
-        .unwrap();
-    let log = std::fs::read_to_string(&log).unwrap();
-    assert!(status.success(), "{log}");
-    let lines = progress_lines(&log);
+    let db = dir.join("klotski.db");
+    let args = [
+        "build-db",
+        "--db",
+        path_str(&db),
+        "--classes",
+        MINUTE_CLASSES,
+    ];
+    let (lines, log) = run_logged(&dir, &[&args[..], &["--threads", "1"]].concat(), None);
     let n_layouts = 248_248 + 2 * 372_372;
-    assert!(
-        lines
-            .iter()
-            .any(|(phase, share)| phase == "analysing"
-                && share.is_some_and(|(_, len)| len == n_layouts)),
-        "{log}"
-    );
+    assert!(has_line(&lines, "analysing", Some(n_layouts)), "{log}");
 }
 
 /// Classes with thousands of small groups: with small batches, a build
