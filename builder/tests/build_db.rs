@@ -333,11 +333,14 @@ fn export_of_a_partial_database_has_the_lines_of_its_classes() {
     assert_eq!(read("solution.csv"), solution);
 }
 
+/// A progress line logged: its phase, and for a bar (done, len).
+type ProgressLine = (String, Option<(u64, u64)>);
+
 /// The progress lines a run logged to `stderr` (off a terminal), checked:
 /// a spinner's `PHASE: T elapsed`, or a bar's `PHASE: P% (DONE/LEN UNIT),
 /// T elapsed, LEFT` whose share is DONE/LEN and whose time left is unknown
 /// only before anything is done. Returns them as (phase, done, len).
-fn progress_lines(stderr: &str) -> Vec<(String, Option<(u64, u64)>)> {
+fn progress_lines(stderr: &str) -> Vec<ProgressLine> {
     let mut found = Vec::new();
     for line in stderr.lines() {
         let Some((_, message)) = line.split_once("INFO builder::progress: ") else {
@@ -367,11 +370,7 @@ fn progress_lines(stderr: &str) -> Vec<(String, Option<(u64, u64)>)> {
 /// Runs `klotski args` in `dir` with standard error to a file, as under
 /// nohup, logging progress every `interval` seconds (every 30 when
 /// `None`); returns the progress lines it logged, checked, and the log.
-fn run_logged(
-    dir: &Path,
-    args: &[&str],
-    interval: Option<&str>,
-) -> (Vec<(String, Option<(u64, u64)>)>, String) {
+fn run_logged(dir: &Path, args: &[&str], interval: Option<&str>) -> (Vec<ProgressLine>, String) {
     let log = dir.join("stderr.log");
     let mut command = Command::new(env!("CARGO_BIN_EXE_klotski"));
     command
@@ -391,7 +390,7 @@ fn run_logged(
 
 /// Whether `lines` hold one of `phase` whose count has `len` items (a
 /// spinner's, without a count, when `len` is `None`).
-fn has_line(lines: &[(String, Option<(u64, u64)>)], phase: &str, len: Option<u64>) -> bool {
+fn has_line(lines: &[ProgressLine], phase: &str, len: Option<u64>) -> bool {
     lines
         .iter()
         .any(|(name, share)| name == phase && share.map(|(_, n)| n) == len)
