@@ -22,7 +22,7 @@ use tracing::{info, warn};
 
 use crate::numbers;
 use crate::output::{write_atomically, Joined};
-use crate::progress;
+use crate::progress::Progress;
 
 /// A release file and the MD5 of the published original.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -117,7 +117,7 @@ pub fn release_order(classes: impl IntoIterator<Item = Class>) -> Vec<Class> {
 /// (enumeration and group labelling of all layouts, about a minute).
 pub fn export_from_engine(out: &Path) -> anyhow::Result<Vec<Exported>> {
     create_dir(out)?;
-    let spinner = progress::spinner("enumerating and classifying all layouts");
+    let spinner = Progress::spinner("enumerating and classifying all layouts");
     let all = AllCodes::build();
     let labels = klotski::classify_all(&all);
     spinner.finish_and_clear();
@@ -198,10 +198,10 @@ fn write_file(
     file: ReleaseFile,
     n_lines: u64,
     complete: bool,
-    write: impl FnOnce(&Path, &indicatif::ProgressBar) -> anyhow::Result<()>,
+    write: impl FnOnce(&Path, &Progress) -> anyhow::Result<()>,
 ) -> anyhow::Result<Exported> {
     let path = out.join(file.name);
-    let bar = progress::bar(n_lines, "lines", format!("writing {}", file.name));
+    let bar = Progress::bar(n_lines, "lines", format!("writing {}", file.name));
     write(&path, &bar)?;
     bar.finish_and_clear();
     let md5 = md5_of_file(&path)?;
@@ -321,7 +321,7 @@ fn analysis_in_release_order(
         .zip(classes)
         .map(|(position, &class)| (class, position))
         .collect();
-    let bar = progress::bar(n_layouts, "layouts", "reading the analysis");
+    let bar = Progress::bar(n_layouts, "layouts", "reading the analysis");
     let mut rows = Vec::with_capacity(n_layouts as usize);
     for row in bar.wrap_iter(layouts_by_id(db)) {
         let row = row?;

@@ -8,7 +8,8 @@
 //!   or from a database.
 //! - [`migrate`]: a database of an older schema brought up to date.
 //! - [`numbers`]: the five analysis numbers between engine and schema.
-//! - [`output`]: files written atomically; [`progress`]: progress bars;
+//! - [`output`]: files written atomically; [`progress`]: progress bars, logged
+//!   off a terminal;
 //!   [`cli`]: argument errors and logging, alike in both binaries.
 //!
 //! ```no_run

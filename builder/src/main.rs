@@ -7,12 +7,18 @@ mod cmd;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 /// Klotski (华容道) layouts: inspect and analyse them, build the database,
 /// export the original release files.
 #[derive(Parser)]
-#[command(name = "klotski", version, about)]
+#[command(
+    name = "klotski",
+    version,
+    after_help = "A LAYOUT is a code (1A9BF0C00, or 1A9BF0C without its trailing zeros), a short \
+                  code (4WVE1) or a classification J-B-S-G-I (5-4-1-1-7472).\n\
+                  'klotski help COMMAND' tells more of each command."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -32,6 +38,8 @@ enum Command {
     AnalyseClass(cmd::analyse_class::Args),
     BuildDb(cmd::build_db::Args),
     Migrate(cmd::migrate::Args),
+    Completions(cmd::completions::Args),
+    Man(cmd::man::Args),
 }
 
 fn main() -> ExitCode {
@@ -53,6 +61,8 @@ fn main() -> ExitCode {
         Command::AnalyseClass(args) => cmd::analyse_class::run(args),
         Command::BuildDb(args) => cmd::build_db::run(args),
         Command::Migrate(args) => cmd::migrate::run(args),
+        Command::Completions(args) => cmd::completions::run(args, Cli::command()),
+        Command::Man(args) => cmd::man::run(args, Cli::command()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -4,11 +4,10 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use indicatif::ProgressBar;
 use schema::{Upgrade, UpgradeProgress};
 use tracing::info;
 
-use crate::progress;
+use crate::progress::Progress;
 
 /// What a migration did, and how long it took.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -41,11 +40,11 @@ pub fn migrate_database(db: &Path) -> anyhow::Result<Migrated> {
 /// The bar over the layouts read, then a spinner while the indexes build.
 #[derive(Default)]
 struct Bars {
-    current: Option<ProgressBar>,
+    current: Option<Progress>,
 }
 
 impl Bars {
-    fn show(&mut self, bar: ProgressBar) {
+    fn show(&mut self, bar: Progress) {
         self.clear();
         self.current = Some(bar);
     }
@@ -59,7 +58,7 @@ impl Bars {
 
 impl UpgradeProgress for Bars {
     fn reading(&mut self, n_layouts: u64) {
-        self.show(progress::bar(
+        self.show(Progress::bar(
             n_layouts,
             "layouts",
             "deriving histograms and rankings",
@@ -73,6 +72,6 @@ impl UpgradeProgress for Bars {
     }
 
     fn indexing(&mut self) {
-        self.show(progress::spinner("creating indexes and statistics"));
+        self.show(Progress::spinner("creating indexes and statistics"));
     }
 }

@@ -333,6 +333,124 @@ fn export_of_a_partial_database_has_the_lines_of_its_classes() {
     assert_eq!(read("solution.csv"), solution);
 }
 
+/// A progress line logged: its phase, and for a bar (done, len).
+type ProgressLine = (String, Option<(u64, u64)>);
+
+/// The progress lines a run logged to `stderr` (off a terminal), checked:
+/// a spinner's `PHASE: T elapsed`, or a bar's `PHASE: P% (DONE/LEN UNIT),
+/// T elapsed, LEFT` whose share is DONE/LEN and whose time left is unknown
+/// only before anything is done. Returns them as (phase, done, len).
+fn progress_lines(stderr: &str) -> Vec<ProgressLine> {
+    let mut found = Vec::new();
+    for line in stderr.lines() {
+        let Some((_, message)) = line.split_once("INFO builder::progress: ") else {
+            continue;
+        };
+        let (phase, rest) = message.split_once(": ").unwrap();
+        let Some((percent, rest)) = rest.split_once("% (") else {
+            assert!(rest.ends_with(" elapsed"), "{line}");
+            found.push((phase.to_owned(), None));
+            continue;
+        };
+        let (done, rest) = rest.split_once('/').unwrap();
+        let (len, rest) = rest.split_once(' ').unwrap();
+        let (done, len): (u64, u64) = (done.parse().unwrap(), len.parse().unwrap());
+        assert!(done <= len, "{line}");
+        let share = 100.0 * done as f64 / len as f64;
+        assert_eq!(percent, format!("{share:.1}"), "{line}");
+        let (_, times) = rest.split_once("), ").unwrap();
+        let (_, left) = times.split_once(" elapsed, ").unwrap();
+        assert_eq!(done == 0, left == "time left unknown", "{line}");
+        assert!(done == 0 || (left.starts_with("about ") && left.ends_with(" left")));
+        found.push((phase.to_owned(), Some((done, len))));
+    }
+    found
+}
+
+/// Runs `klotski args` in `dir` with standard error to a file, as under
+/// nohup, logging progress every `interval` seconds (every 30 when
+/// `None`); returns the progress lines it logged, checked, and the log.
+fn run_logged(dir: &Path, args: &[&str], interval: Option<&str>) -> (Vec<ProgressLine>, String) {
+    let log = dir.join("stderr.log");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_klotski"));
+    command
+        .args(args)
+        .env_remove("KLOTSKI_PROGRESS_SECS")
+        .env_remove("RUST_LOG")
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&log).unwrap());
+    if let Some(interval) = interval {
+        command.env("KLOTSKI_PROGRESS_SECS", interval);
+    }
+    let status = command.status().unwrap();
+    let log = std::fs::read_to_string(&log).unwrap();
+    assert!(status.success(), "{args:?}: {log}");
+    (progress_lines(&log), log)
+}
+
+/// Whether `lines` hold one of `phase` whose count has `len` items (a
+/// spinner's, without a count, when `len` is `None`).
+fn has_line(lines: &[ProgressLine], phase: &str, len: Option<u64>) -> bool {
+    lines
+        .iter()
+        .any(|(name, share)| name == phase && share.map(|(_, n)| n) == len)
+}
+
+/// Off a terminal build-db logs its progress, here every fifth of a
+/// second: the enumeration of every layout alone lasts longer.
+#[test]
+fn off_a_terminal_a_build_logs_its_progress() {
+    let dir = scratch_dir("progress");
+    let db = dir.join("klotski.db");
+    let args = ["build-db", "--db", path_str(&db), "--classes", "0-3-0"];
+    let (lines, log) = run_logged(&dir, &args, Some("0.2"));
+    assert!(has_line(&lines, "enumerating every layout", None), "{log}");
+}
+
+#[test]
+fn off_a_terminal_a_migration_logs_its_progress() {
+    let dir = scratch_dir("migrate-progress");
+    let db = dir.join("v1.db");
+    let v1 = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/schema-v1.db");
+    std::fs::copy(v1, &db).unwrap();
+    // A millisecond: the migration of this small file takes tens.
+    let (lines, log) = run_logged(&dir, &["migrate", "--db", path_str(&db)], Some("0.001"));
+    let n_layouts: i64 = read_only(&db)
+        .query_row("SELECT count(*) FROM layout", [], |row| row.get(0))
+        .unwrap();
+    assert!(
+        has_line(
+            &lines,
+            "deriving histograms and rankings",
+            Some(n_layouts as u64)
+        ),
+        "{log}"
+    );
+}
+
+/// Three classes of one large group each (248,248, 372,372 and 372,372
+/// layouts), analysed on one thread: about 85 CPU-seconds, so over a minute.
+const MINUTE_CLASSES: &str = "1-5-1,1-6-1,1-8-1";
+
+/// The case: a build lasting over a minute, its standard error to a
+/// file, logs at the default interval (30 s) the analysis's share done and
+/// the time left.
+#[test]
+fn a_build_of_over_a_minute_logs_its_progress_to_a_file() {
+    let dir = scratch_dir("minute");
+    let db = dir.join("klotski.db");
+    let args = [
+        "build-db",
+        "--db",
+        path_str(&db),
+        "--classes",
+        MINUTE_CLASSES,
+    ];
+    let (lines, log) = run_logged(&dir, &[&args[..], &["--threads", "1"]].concat(), None);
+    let n_layouts = 248_248 + 2 * 372_372;
+    assert!(has_line(&lines, "analysing", Some(n_layouts)), "{log}");
+}
+
 /// Classes with thousands of small groups: with small batches, a build
 /// commits a thousand times, so that it can be killed in the middle.
 const RESUME_CLASSES: &str = "6-1-*,6-2-*";

@@ -103,7 +103,7 @@ fn the_famous_layouts_solve_in_their_known_steps() {
     }
     // Named by classification, with boards: each step line and its board.
     let boards = stdout(&["solve", "5-4-1-1-7472", "--boards"]);
-    assert!(boards.starts_with("     ^##^\n"), "{boards}");
+    assert!(boards.starts_with("       abcd\n     1 ^##^\n"), "{boards}");
     assert_eq!(boards.lines().filter(|l| l.contains("##")).count(), 2 * 82);
 }
 
@@ -227,7 +227,82 @@ fn every_command_reads_a_classification() {
     assert_eq!(output.status.code(), Some(2));
     let info = stdout(&["info", "1A9BF0C00"]);
     assert!(
-        info.contains("next layouts    8\n  1x1 b4 down 1   1A98FCC00\n"),
+        info.contains("next layouts          8\n  1x1 b4 down 1   1A98FCC00\n"),
         "{info}"
+    );
+}
+
+/// `info --db` reads the five numbers and the group's summary from the
+/// database; they equal the numbers `info` computes, and the rows SQL reads.
+#[test]
+fn info_reads_the_stored_numbers_with_db() {
+    let db = test_db();
+    let conn = rusqlite::Connection::open(Path::new(db)).unwrap();
+    let mut n_checked = 0;
+    for class in CLASSES {
+        let groups = ClassGroups::build(class.parse().unwrap());
+        let codes = groups.codes();
+        for code in [codes[0], codes[codes.len() / 2], codes[codes.len() - 1]] {
+            let code = code.to_string();
+            let stored = json(&["info", &code, "--db", db, "--json"]);
+            let mut searched = json(&["info", &code, "--json"]);
+            assert_eq!(searched["group"], Value::Null);
+            searched["group"] = stored["group"].clone();
+            assert_eq!(stored, searched, "{code}");
+            let row: [i64; 5] = conn
+                .query_row(
+                    "SELECT min_solution_step, min_solution_num, solution_num, farthest_step, \
+                     farthest_num FROM layout WHERE code = ?1",
+                    [&code],
+                    |row| {
+                        Ok([
+                            row.get(0)?,
+                            row.get(1)?,
+                            row.get(2)?,
+                            row.get(3)?,
+                            row.get(4)?,
+                        ])
+                    },
+                )
+                .unwrap();
+            let names = [
+                "min_solution_step",
+                "min_solution_num",
+                "solution_num",
+                "farthest_step",
+                "farthest_num",
+            ];
+            for (name, value) in names.iter().zip(row) {
+                assert_eq!(stored[name], value, "{code} {name}");
+            }
+            let group: (i64, i64, i64, Option<String>) = conn
+                .query_row(
+                    "SELECT g.diameter, g.n_solved, g.max_min_solution_step, \
+                     g.max_min_solution_code FROM layout l JOIN layout_group g \
+                     USING (jiang, bing, style, group_num) WHERE l.code = ?1",
+                    [&code],
+                    |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?)),
+                )
+                .unwrap();
+            assert_eq!(stored["group"]["diameter"], group.0);
+            assert_eq!(stored["group"]["n_solved"], group.1);
+            assert_eq!(stored["group"]["max_min_solution_step"], group.2);
+            assert_eq!(
+                stored["group"]["max_min_solution_code"],
+                serde_json::json!(group.3)
+            );
+            let text = stdout(&["info", &code, "--db", db]);
+            let diameter = format!("group diameter        {}\n", group.0);
+            assert!(text.contains(&diameter), "{text}");
+            n_checked += 1;
+        }
+    }
+    assert_eq!(n_checked, 3 * CLASSES.len());
+    let output = klotski(&["info", "1A9BF0C00", "--db", db]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("1A9BF0C00 (class 5-4-1) is not in"),
+        "{stderr}"
     );
 }

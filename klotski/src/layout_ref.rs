@@ -6,8 +6,8 @@ use std::str::FromStr;
 
 use crate::class::ClassError;
 use crate::classification::Classification;
-use crate::code::{Code, CodeError};
-use crate::short_code::{ShortCode, ShortCodeError, SHORT_CODE_CHARS};
+use crate::code::{Code, CodeError, CODE_DIGITS};
+use crate::short_code::{ShortCode, ShortCodeError, ALPHABET, SHORT_CODE_CHARS};
 
 /// A layout named by its code, its short code or its classification.
 ///
@@ -46,7 +46,14 @@ impl FromStr for LayoutRef {
             Ok(code) => return Ok(LayoutRef::Code(code)),
             Err(error) => error,
         };
-        if text.chars().count() != SHORT_CODE_CHARS {
+        let n_chars = text.chars().count();
+        if n_chars != SHORT_CODE_CHARS {
+            if matches!(code_error, CodeError::BadCharacter { .. }) && is_short_code_text(text) {
+                return Err(LayoutRefError::ShortOfWrongLength {
+                    n_chars,
+                    code_error,
+                });
+            }
             return Err(LayoutRefError::Code(code_error));
         }
         text.parse::<ShortCode>()
@@ -58,11 +65,25 @@ impl FromStr for LayoutRef {
     }
 }
 
+/// Whether every character of `text` is a short-code digit, either case.
+fn is_short_code_text(text: &str) -> bool {
+    text.chars()
+        .all(|character| ALPHABET.contains(&(character.to_ascii_uppercase() as u8)))
+}
+
 /// Why a text names no layout.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LayoutRefError {
-    /// Not a code (and not 5 characters long, so not a short code either).
+    /// Not a code, and not 5 characters long, so not a short code either.
     Code(CodeError),
+    /// Short-code digits, some of them not hex digits, but not 5 of them: a
+    /// short code with a character missing or one too many (`4WVE`).
+    ShortOfWrongLength {
+        /// How many characters the text has.
+        n_chars: usize,
+        /// Why it is not a code.
+        code_error: CodeError,
+    },
     /// A 5-character text that is neither a code nor a short code.
     CodeOrShort {
         /// Why it is not a code.
@@ -84,6 +105,15 @@ impl fmt::Display for LayoutRefError {
             } => write!(
                 f,
                 "neither a code ({code_error}) nor a short code ({short_error})"
+            ),
+            LayoutRefError::ShortOfWrongLength {
+                n_chars,
+                code_error,
+            } => write!(
+                f,
+                "a short code of the wrong length: short codes have {SHORT_CODE_CHARS} \
+                 characters, not {n_chars} (nor is it a code of 1 to {CODE_DIGITS} hex digits: \
+                 {code_error})"
             ),
             LayoutRefError::Name(error) => write!(f, "{error}"),
         }
@@ -110,8 +140,35 @@ mod tests {
             "neither a code (character 'Z' at position 0 is not a hex digit) nor a short code \
              (short code stands for 33554431, but ids stop at 29334497)"
         );
-        let error = "XYZ".parse::<LayoutRef>().unwrap_err();
+        // Characters of neither alphabet: only the code's error is told.
+        let error = "XY+".parse::<LayoutRef>().unwrap_err();
         assert!(matches!(error, LayoutRefError::Code(_)));
+    }
+
+    #[test]
+    fn short_codes_of_the_wrong_length_are_called_so() {
+        let error = "4WVE".parse::<LayoutRef>().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "a short code of the wrong length: short codes have 5 characters, not 4 (nor is it \
+             a code of 1 to 9 hex digits: character 'W' at position 1 is not a hex digit)"
+        );
+        for text in ["XYZ", "4wve", "4WVE12", "4WVE1234"] {
+            let error = text.parse::<LayoutRef>().unwrap_err();
+            assert!(
+                matches!(error, LayoutRefError::ShortOfWrongLength { n_chars, .. } if n_chars == text.len()),
+                "{text}: {error:?}"
+            );
+        }
+        // Hex digits alone read as a code, whatever its length.
+        let error = "1A9BF0C001".parse::<LayoutRef>().unwrap_err();
+        assert!(matches!(
+            error,
+            LayoutRefError::Code(CodeError::TooLong { n_chars: 10 })
+        ));
+        // `0`, `I`, `L` and `O` are no short-code digits.
+        let error = "4WVO".parse::<LayoutRef>().unwrap_err();
+        assert!(matches!(error, LayoutRefError::Code(_)), "{error:?}");
     }
 
     #[test]

@@ -16,7 +16,7 @@ use tracing::{debug, info};
 
 use super::{group_key, Analyses};
 use crate::numbers::numbers_of;
-use crate::progress;
+use crate::progress::Progress;
 
 /// Groups of at least this many layouts log their analysis's wall time at
 /// the debug level: the 25,000 smaller ones take a few percent of a build.
@@ -53,7 +53,7 @@ pub(super) fn analyse_pending(
         .collect();
     let n_layouts: u64 = pending.iter().map(|group| group.size).sum();
     let started = Instant::now();
-    let bar = progress::bar(n_layouts, "layouts", "analysing");
+    let bar = Progress::bar(n_layouts, "layouts", "analysing");
     for batch in batches(&pending, batch_layouts) {
         let done: Vec<(GroupKey, Vec<LayoutAnalysis>)> = batch
             .par_iter()

@@ -32,7 +32,7 @@ use rayon::prelude::*;
 use schema::{CheckpointTag, GroupKey, Writer, N_CLASSES};
 use tracing::info;
 
-use crate::progress;
+use crate::progress::Progress;
 
 /// Layouts analysed between two checkpoint commits, by default: a few
 /// minutes of work on 2 cores (the standard classes take 250 s a million),
@@ -89,7 +89,7 @@ pub fn build_database(options: &BuildOptions) -> anyhow::Result<Summary> {
 
     let mut phases = Phases::default();
     let all = phases.time("enumerate", || {
-        let spinner = progress::spinner("enumerating every layout");
+        let spinner = Progress::spinner("enumerating every layout");
         let all = AllCodes::build();
         spinner.finish_and_clear();
         all
@@ -125,7 +125,7 @@ pub fn build_database(options: &BuildOptions) -> anyhow::Result<Summary> {
     // The index phase sorts every code: give it the memory back.
     drop((all, analyses));
     phases.time("index", || {
-        let spinner = progress::spinner("creating indexes and statistics");
+        let spinner = Progress::spinner("creating indexes and statistics");
         let finished = writer.finish(&rows::mirror_group_nums(&classes));
         spinner.finish_and_clear();
         finished
@@ -152,7 +152,7 @@ pub fn build_database(options: &BuildOptions) -> anyhow::Result<Summary> {
 /// The groups of each class, in class order, without the classes that hold
 /// no layouts. Classes are labelled in parallel.
 fn group_classes(classes: &[Class]) -> Vec<ClassGroups> {
-    let bar = progress::bar(classes.len() as u64, "classes", "grouping");
+    let bar = Progress::bar(classes.len() as u64, "classes", "grouping");
     let groups: Vec<ClassGroups> = classes
         .par_iter()
         .map(|&class| {

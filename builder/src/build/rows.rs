@@ -11,7 +11,7 @@ use tracing::info;
 
 use super::{group_key, Analyses};
 use crate::numbers::numbers_of;
-use crate::progress;
+use crate::progress::Progress;
 
 /// Rows handed to the writer per call (one transaction each).
 const ROWS_PER_CALL: usize = 100_000;
@@ -30,7 +30,7 @@ pub(super) fn write_layouts(
     analyses: &Analyses,
 ) -> anyhow::Result<()> {
     let n_layouts: usize = classes.iter().map(ClassGroups::n_layouts).sum();
-    let bar = progress::bar(n_layouts as u64, "rows", "writing layouts");
+    let bar = Progress::bar(n_layouts as u64, "rows", "writing layouts");
     let started = Instant::now();
     std::thread::scope(|scope| -> anyhow::Result<()> {
         let (batches, received) = std::sync::mpsc::sync_channel(BATCHES_AHEAD);

@@ -7,15 +7,16 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context};
 use builder::output::write_atomically;
-use builder::progress;
-use indicatif::ProgressBar;
+use builder::progress::Progress;
 use klotski::analysis::{
     analyse_class, analyse_solutions, reference, GroupGraph, LayoutAnalysis, SolutionReport,
 };
 use klotski::{Class, ClassGroups, Code};
 use rayon::prelude::*;
 
-/// Write one class's analysis files in the original format: rows by group,
+/// Write one class's analysis files in the original format.
+///
+/// Writes rows by group,
 /// inside a group by code, with the farthest and minimum-solution layouts.
 ///
 /// The solution file comes from the fast solution searches alone, which
@@ -67,7 +68,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if groups.n_layouts() == 0 {
         bail!("class {} has no layouts", args.class);
     }
-    let progress = progress::bar(
+    let progress = Progress::bar(
         groups.n_layouts() as u64,
         "layouts",
         format!("analysing {}", args.class),
@@ -90,11 +91,7 @@ struct ClassFiles {
 }
 
 impl ClassFiles {
-    fn new(
-        groups: &ClassGroups,
-        files: Files,
-        progress: ProgressBar,
-    ) -> anyhow::Result<ClassFiles> {
+    fn new(groups: &ClassGroups, files: Files, progress: Progress) -> anyhow::Result<ClassFiles> {
         let numbers = files.farthest().then(|| analyse_class(groups));
         let per_group: Vec<(Vec<u8>, Vec<u8>)> = (0..groups.n_groups())
             .into_par_iter()

@@ -8,7 +8,9 @@ use anyhow::Context;
 use builder::classes::{select, ClassPattern};
 use builder::{build_database, BuildOptions, DEFAULT_BATCH_LAYOUTS};
 
-/// Build the database: one SQLite file with every layout (or the chosen
+/// Build the database of every layout (or of chosen classes).
+///
+/// Builds one SQLite file with every layout (or the chosen
 /// classes), its group and its analysis. Written to PATH.building and moved
 /// to PATH once complete and checked; a killed build, run again, continues
 /// from PATH.checkpoint.

@@ -4,7 +4,9 @@ use std::path::PathBuf;
 
 use builder::export::{export_from_database, export_from_engine};
 
-/// Write the original release files, each with its MD5 and whether it equals
+/// Write the original project's release files.
+///
+/// Writes the original release files, each with its MD5 and whether it equals
 /// the published one. With --db: all four (All_Case.txt, main.csv,
 /// farthest.csv, solution.csv) from a database. Without: All_Case.txt and
 /// main.csv, computed from scratch.

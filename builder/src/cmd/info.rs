@@ -1,43 +1,208 @@
-//! `klotski info CODE`: a layout's names and group, computed without a database.
+//! `klotski info CODE`: a layout's names, group and numbers.
 
 use std::fmt::Write;
+use std::path::PathBuf;
 
-use klotski::{AllCodes, ClassGroups, LayoutRef, ShortCode};
+use klotski::analysis::{reference, GroupGraph, LayoutAnalysis};
+use klotski::{AllCodes, ClassGroups, Code, LayoutRef, ShortCode};
+use schema::GroupRow;
+use serde::Serialize;
 
-/// Print a layout's code, short code, id, classification, mirror flag,
-/// group size and next layouts, each with its move (computed from scratch;
-/// takes about a second).
+use super::stored::{self, Stored};
+
+/// A layout's names, group, numbers (steps to solved, ...) and next layouts.
+///
+/// Prints the code, short code, id, classification J-B-S-G-I, mirror flag,
+/// group size, the layout's five numbers (min_solution_step: the fewest
+/// steps to a solved layout, -1 when its group has none; min_solution_num;
+/// solution_num; farthest_step; farthest_num) and the next layouts, each
+/// with its move. Without --db all is computed: the names from every
+/// layout's enumeration, the numbers from one search over the group (a few
+/// seconds); with --db both are read from the database, at once, with the
+/// group's stored summary (diameter, solved layouts, its hardest layout).
 #[derive(clap::Args)]
 pub struct Args {
     /// The layout: a code (e.g. 1A9BF0C00 or 1A9BF0C), a short code (e.g.
     /// 4WVE1) or a classification (e.g. 5-4-1-1-7472).
     layout: LayoutRef,
+    /// Read the numbers from this database, with the group's summary.
+    #[arg(long, value_name = "PATH")]
+    db: Option<PathBuf>,
+    /// Print JSON: the same values, the group's summary under `group`
+    /// (null without --db), the next layouts under `next`.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The JSON answer of `info --json`.
+#[derive(Serialize)]
+struct InfoJson {
+    code: String,
+    short_code: String,
+    id: u32,
+    classification: String,
+    is_mirror: bool,
+    solved: bool,
+    group_size: u32,
+    /// Fewest steps to a solved layout; -1 when the group has none.
+    min_solution_step: i32,
+    min_solution_num: u32,
+    solution_num: u32,
+    farthest_step: u32,
+    farthest_num: u32,
+    /// The group's stored summary; `null` without `--db`.
+    group: Option<GroupJson>,
+    next: Vec<NextJson>,
+}
+
+/// A group's stored summary.
+#[derive(Serialize)]
+struct GroupJson {
+    /// The largest farthest_step of its layouts.
+    diameter: u32,
+    /// How many of its layouts are solved.
+    n_solved: u32,
+    /// The largest min_solution_step of its layouts; -1 when none is solved.
+    max_min_solution_step: i32,
+    /// The smallest code with that min_solution_step.
+    max_min_solution_code: Option<String>,
+}
+
+/// A next layout and the move that gives it.
+#[derive(Serialize)]
+struct NextJson {
+    /// The piece's shape: `2x2`, `2x1`, `1x2` or `1x1`.
+    piece: &'static str,
+    /// Its top-left cell before the move, e.g. `b4`.
+    from: String,
+    /// Its top-left cell after.
+    to: String,
+    /// The move's text, e.g. `1x1 b4 down 1`.
+    text: String,
+    /// The layout after the move.
+    code: String,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     let code = super::resolve(args.layout)?;
-    let all = AllCodes::build();
-    let layout = code.layout();
-    let id = all.id(code);
-    let short = ShortCode::from_id(id).expect("ids are below N_LAYOUTS");
-    let groups = ClassGroups::build(layout.class());
-    let classification = groups.classify(code).expect("a layout is in its own class");
-    let mut out = String::new();
-    writeln!(out, "code            {code}")?;
-    writeln!(out, "short code      {short}")?;
-    writeln!(out, "id              {id}")?;
-    writeln!(out, "classification  {classification}")?;
-    writeln!(out, "is_mirror       {}", layout.is_mirror())?;
-    writeln!(out, "solved          {}", layout.is_solved())?;
-    writeln!(
-        out,
-        "group size      {}",
-        groups.group_size(classification.group.group_num)
-    )?;
-    let moves = layout.moves();
-    writeln!(out, "next layouts    {}", moves.len())?;
-    for step in moves {
-        writeln!(out, "  {:<15} {}", step.to_string(), step.after().code())?;
+    let info = match &args.db {
+        Some(path) => {
+            let stored = Stored::open(path)?;
+            let row = stored.row(code)?;
+            let group = stored.group(&row)?;
+            let names = Names {
+                id: row.id,
+                classification: format!("{}-{}", row.group, row.group_index),
+                group_size: group.size,
+            };
+            info_json(code, names, stored::analysis(&row), Some(&group))
+        }
+        None => info_json(code, computed_names(code), searched_numbers(code), None),
+    };
+    if args.json {
+        return super::print_json(&info);
     }
-    Ok(super::print_out(&out)?)
+    Ok(super::print_out(&info_text(&info)?)?)
+}
+
+/// What names a layout among all others, read from a database or computed.
+struct Names {
+    id: u32,
+    classification: String,
+    group_size: u32,
+}
+
+/// The names of `code`, from the enumeration of every layout and the
+/// groups of its class (about a second).
+fn computed_names(code: Code) -> Names {
+    let groups = ClassGroups::build(code.layout().class());
+    let classification = groups.classify(code).expect("a layout is in its own class");
+    Names {
+        id: AllCodes::build().id(code),
+        classification: classification.to_string(),
+        group_size: groups.group_size(classification.group.group_num),
+    }
+}
+
+/// The numbers of `code`, from one search over its group.
+fn searched_numbers(code: Code) -> LayoutAnalysis {
+    let graph = GroupGraph::build(klotski::group_of(code));
+    let node = graph.node(code).expect("a layout is in its own group");
+    reference::analyse_layout(&graph, node).analysis
+}
+
+fn info_json(
+    code: Code,
+    names: Names,
+    numbers: LayoutAnalysis,
+    group: Option<&GroupRow>,
+) -> InfoJson {
+    let layout = code.layout();
+    InfoJson {
+        code: code.to_string(),
+        short_code: ShortCode::from_id(names.id)
+            .expect("ids are below N_LAYOUTS")
+            .to_string(),
+        id: names.id,
+        classification: names.classification,
+        is_mirror: layout.is_mirror(),
+        solved: layout.is_solved(),
+        group_size: names.group_size,
+        min_solution_step: numbers.min_solution_step,
+        min_solution_num: numbers.min_solution_num,
+        solution_num: numbers.solution_num,
+        farthest_step: numbers.farthest_step,
+        farthest_num: numbers.farthest_num,
+        group: group.map(|row| GroupJson {
+            diameter: row.diameter,
+            n_solved: row.n_solved,
+            max_min_solution_step: row.max_min_solution_step,
+            max_min_solution_code: row.max_min_solution_code.clone(),
+        }),
+        next: layout
+            .moves()
+            .iter()
+            .map(|step| NextJson {
+                piece: step.piece().shape(),
+                from: step.from().to_string(),
+                to: step.to().to_string(),
+                text: step.to_string(),
+                code: step.after().code().to_string(),
+            })
+            .collect(),
+    }
+}
+
+/// The lines of `info`: one value a line.
+fn info_text(info: &InfoJson) -> anyhow::Result<String> {
+    let mut out = String::new();
+    let mut line = |name: &str, value: &dyn std::fmt::Display| writeln!(out, "{name:<22}{value}");
+    line("code", &info.code)?;
+    line("short code", &info.short_code)?;
+    line("id", &info.id)?;
+    line("classification", &info.classification)?;
+    line("is_mirror", &info.is_mirror)?;
+    line("solved", &info.solved)?;
+    line("group size", &info.group_size)?;
+    line("min_solution_step", &info.min_solution_step)?;
+    line("min_solution_num", &info.min_solution_num)?;
+    line("solution_num", &info.solution_num)?;
+    line("farthest_step", &info.farthest_step)?;
+    line("farthest_num", &info.farthest_num)?;
+    if let Some(group) = &info.group {
+        line("group diameter", &group.diameter)?;
+        line("group n_solved", &group.n_solved)?;
+        if let Some(hardest) = &group.max_min_solution_code {
+            let steps = group.max_min_solution_step;
+            line(
+                "group hardest",
+                &format!("{hardest}, {steps} steps to solved"),
+            )?;
+        }
+    }
+    writeln!(out, "next layouts          {}", info.next.len())?;
+    for next in &info.next {
+        writeln!(out, "  {:<15} {}", next.text, next.code)?;
+    }
+    Ok(out)
 }

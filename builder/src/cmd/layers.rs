@@ -10,7 +10,9 @@ use serde::Serialize;
 
 use builder::output::write_atomically;
 
-/// Print how many layouts are 0, 1, 2, ... steps from a layout (the
+/// How many layouts are 0, 1, 2, ... steps from a layout.
+///
+/// Prints how many layouts are 0, 1, 2, ... steps from a layout (the
 /// original's layer model, `--analy`). With `--out`, also write every layout
 /// of the group with its layer and its links to the layers before and after.
 #[derive(clap::Args)]

@@ -6,7 +6,9 @@ use std::path::PathBuf;
 use builder::migrate::migrate_database;
 use schema::Upgrade;
 
-/// Bring a database built by an older version of this program up to the
+/// Bring a database of an older schema up to date, in place.
+///
+/// Brings a database built by an older version of this program up to the
 /// current schema, in place and without a rebuild: adds the indexes and the
 /// tables derived from the layouts. Interrupted, the file keeps its old
 /// version intact; run it again.

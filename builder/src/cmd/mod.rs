@@ -2,11 +2,14 @@
 
 pub mod analyse;
 pub mod analyse_class;
+mod board;
 pub mod build_db;
+pub mod completions;
 pub mod export;
 pub mod group;
 pub mod info;
 pub mod layers;
+pub mod man;
 pub mod migrate;
 pub mod moves;
 pub mod path;

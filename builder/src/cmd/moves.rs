@@ -10,7 +10,9 @@ use serde::Serialize;
 
 use super::stored::{self, Stored};
 
-/// Print every move from a layout with the min_solution_step and
+/// Every move from a layout, valued, best first.
+///
+/// Prints every move from a layout with the min_solution_step and
 /// farthest_step of the layout it gives, best first: the moves of a minimum
 /// solution (nearer to solved), then those that stay as near, then the rest.
 #[derive(clap::Args)]

@@ -5,7 +5,9 @@ use serde::Serialize;
 
 use super::route::{self, RouteFormat, StepJson};
 
-/// Print a shortest path between two layouts of one group: one line per step
+/// A shortest path between two layouts of one group.
+///
+/// Prints one line per step
 /// with the step number, the move and the layout it gives.
 #[derive(clap::Args)]
 pub struct Args {

@@ -10,7 +10,8 @@ use serde::Serialize;
 /// How a route is printed.
 #[derive(clap::Args)]
 pub struct RouteFormat {
-    /// Draw the board before the first step and after each step.
+    /// Draw the board before the first step and after each step, with its
+    /// column letters and row numbers.
     #[arg(long, conflicts_with = "json")]
     boards: bool,
     /// Print JSON: the moves with their pieces, cells and resulting codes.
@@ -75,12 +76,9 @@ pub fn print<T: Serialize>(
     Ok(super::print_out(&out)?)
 }
 
-/// The board of `code`, indented under the step lines, and a blank line.
+/// The board of `code` with its column letters and row numbers, indented
+/// under the step lines, and a blank line.
 fn board(out: &mut String, code: Code) {
-    for row in code.layout().rows() {
-        out.push_str("     ");
-        out.push_str(&row);
-        out.push('\n');
-    }
+    out.push_str(&super::board::draw(&code.layout(), 5));
     out.push('\n');
 }

@@ -1,17 +1,49 @@
 //! `klotski show CODE`: print the board.
 
 use klotski::LayoutRef;
+use serde::Serialize;
 
-/// Print a layout's board: `##` the 2x2 block, `<>` a 2x1 piece, `^`/`v` a 1x2
-/// piece, `o` a 1x1 piece, `.` an empty cell.
+use super::board;
+
+/// Draw a layout's board, with column letters and row numbers.
+///
+/// `##` the 2x2 block, `<>` a 2x1 piece, `^` over `v` a 1x2 piece, `o` a
+/// 1x1 piece, `.` an empty cell. Columns a-d and rows 1-5 name the cells as
+/// moves do: `1x1 b4 down 1` moves the 1x1 piece whose cell is column b,
+/// row 4. The exit is below b5-c5.
 #[derive(clap::Args)]
 pub struct Args {
     /// The layout: a code (e.g. 1A9BF0C00 or 1A9BF0C), a short code (e.g.
     /// 4WVE1) or a classification (e.g. 5-4-1-1-7472).
     layout: LayoutRef,
+    /// Print the five rows alone, without the letters and numbers.
+    #[arg(long, conflicts_with = "json")]
+    plain: bool,
+    /// Print JSON: the code and the five rows, top first.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The JSON answer of `show --json`.
+#[derive(Serialize)]
+struct ShowJson {
+    code: String,
+    rows: Vec<String>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let layout = super::resolve(args.layout)?.layout();
-    Ok(super::print_out(&layout.to_string())?)
+    let code = super::resolve(args.layout)?;
+    let layout = code.layout();
+    if args.json {
+        return super::print_json(&ShowJson {
+            code: code.to_string(),
+            rows: layout.rows(),
+        });
+    }
+    let text = if args.plain {
+        layout.to_string()
+    } else {
+        board::draw(&layout, 0)
+    };
+    Ok(super::print_out(&text)?)
 }

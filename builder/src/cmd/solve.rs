@@ -9,7 +9,9 @@ use serde::Serialize;
 use super::route::{self, RouteFormat, StepJson};
 use super::stored::Stored;
 
-/// Print a minimum-step solution: one line per step with the step number,
+/// A minimum-step solution, move by move.
+///
+/// Prints a minimum-step solution: one line per step with the step number,
 /// the move and the layout it gives, ending in a solved layout.
 #[derive(clap::Args)]
 pub struct Args {

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context};
 use klotski::analysis::LayoutAnalysis;
 use klotski::Code;
-use schema::{Database, LayoutRow};
+use schema::{Database, GroupRow, LayoutRow};
 
 /// A finished database, open read-only, and where it is.
 pub struct Stored {
@@ -36,6 +36,18 @@ impl Stored {
             self.path.display(),
             meta.classes.len()
         )
+    }
+
+    /// The stored summary of the group of `row`.
+    pub fn group(&self, row: &LayoutRow) -> anyhow::Result<GroupRow> {
+        self.db.group(row.group)?.with_context(|| {
+            format!(
+                "{} holds no row for the group {} of {}",
+                self.path.display(),
+                row.group,
+                row.code
+            )
+        })
     }
 
     /// The stored `min_solution_step` of `code`, or `None` when the file
