@@ -1,7 +1,6 @@
-//! What the two binaries, `klotski` and `klotski-server`, do alike: parse
-//! arguments with one-line errors, and log to standard error.
+//! Command-line arguments parsed alike in both binaries: a bad argument is
+//! one line `name: reason` and exit code 2.
 
-use std::io::IsTerminal;
 use std::process::ExitCode;
 
 /// The parsed arguments, or the exit code after printing why they cannot
@@ -16,19 +15,6 @@ pub fn parse_args<P: clap::Parser>(name: &str) -> Result<P, ExitCode> {
             Err(ExitCode::from(2))
         }
     }
-}
-
-/// Logs with `tracing` to standard error, filtered by `RUST_LOG` (`info` by
-/// default), in colour only when standard error is a terminal.
-pub fn init_logging() {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-        )
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::stderr().is_terminal())
-        .init();
 }
 
 /// A clap message as one line: its first paragraph, without the usage and
