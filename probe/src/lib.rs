@@ -16,7 +16,7 @@
 //! `cargo test` lists it as *ignored, needs ...* where the program is
 //! missing instead of passing it silently:
 //!
-//! ```ignore
+//! ```text
 //! #[test]
 //! #[cfg_attr(missing_sqlite3, ignore = "needs the sqlite3 shell: apt-get install sqlite3")]
 //! fn the_stock_sqlite3_shell_reads_the_file() { ... }
