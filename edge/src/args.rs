@@ -24,3 +24,18 @@ fn one_line(message: &str) -> String {
     let words: Vec<&str> = first_paragraph.split_whitespace().collect();
     words.join(" ").trim_start_matches("error: ").to_owned()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_clap_message_becomes_its_first_paragraph_on_one_line() {
+        let message = "error: unexpected argument '--x' found\n\n  tip: to pass '--x' as a value, use '-- --x'\n\nUsage: klotski show <LAYOUT>\n\nFor more information, try '--help'.\n";
+        assert_eq!(one_line(message), "unexpected argument '--x' found");
+        assert_eq!(
+            one_line("error: the value\n  'x' is bad"),
+            "the value 'x' is bad"
+        );
+    }
+}

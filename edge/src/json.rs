@@ -263,3 +263,85 @@ fn steps(route: &[Code]) -> u32 {
 fn codes(route: &[Code]) -> Vec<String> {
     route.iter().map(Code::to_string).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn code(text: &str) -> Code {
+        text.parse().unwrap()
+    }
+
+    /// The move of `text` from `from`.
+    fn move_from(from: &str, text: &str) -> Move {
+        let moves = code(from).layout().moves();
+        *moves.iter().find(|m| m.to_string() == text).unwrap()
+    }
+
+    #[test]
+    fn a_straight_move_names_its_direction_and_distance() {
+        // As README.md shows the first move of /case/1A9BF0C00/moves.
+        let json = serde_json::to_value(MoveJson::from(&move_from("1A9BF0C00", "1x1 b4 down 1")));
+        assert_eq!(
+            json.unwrap(),
+            serde_json::json!({"piece": "1x1", "from": "b4", "to": "b5", "direction": "down",
+                "distance": 1, "text": "1x1 b4 down 1", "code": "1A98FCC00"})
+        );
+    }
+
+    #[test]
+    fn a_move_that_turns_has_no_direction() {
+        let json = MoveJson::from(&move_from("1A9BF0C00", "1x1 b4 to c5"));
+        assert_eq!((json.direction, json.distance), (None, None));
+        assert_eq!((json.from.as_str(), json.to.as_str()), ("b4", "c5"));
+    }
+
+    #[test]
+    fn a_valued_move_nests_the_move_and_the_numbers() {
+        let step = move_from("1A9BF0C00", "1x1 b4 down 1");
+        let after = LayoutAnalysis {
+            farthest_step: 125,
+            farthest_num: 4,
+            min_solution_step: 80,
+            min_solution_num: 1,
+            solution_num: 6,
+        };
+        let valued = ValuedMove {
+            step,
+            after,
+            progress: Some(Progress::Nearer),
+        };
+        let json = serde_json::to_value(ValuedMoveJson::from(&valued)).unwrap();
+        assert_eq!(json["move"]["text"], "1x1 b4 down 1");
+        assert_eq!(json["solved"], false);
+        assert_eq!(json["farthest"], serde_json::json!({"step": 125, "num": 4}));
+        assert_eq!(
+            json["solution"],
+            serde_json::json!({"min_step": 80, "min_num": 1, "num": 6})
+        );
+        assert_eq!(
+            (&json["progress"], &json["best"]),
+            (&"nearer".into(), &true.into())
+        );
+    }
+
+    #[test]
+    fn a_route_gives_its_ends_steps_layouts_and_moves() {
+        let route = [code("1A9BF0C00"), code("1A98FCC00")];
+        let path = PathJson::new(&route).unwrap();
+        assert_eq!(
+            (path.from.as_str(), path.to.as_str(), path.step),
+            ("1A9BF0C00", "1A98FCC00", 1)
+        );
+        assert_eq!(path.layouts, ["1A9BF0C00", "1A98FCC00"]);
+        assert_eq!(path.moves[0].text, "1x1 b4 down 1");
+        let alone = SolutionJson::new(&[code("DAAF4CC00")]).unwrap();
+        assert_eq!(
+            (alone.min_solution_step, alone.solved.as_str()),
+            (0, "DAAF4CC00")
+        );
+        assert!(alone.moves.is_empty());
+        // Two layouts that are not one step apart are no route.
+        assert!(PathJson::new(&[code("1A9BF0C00"), code("DAAF4CC00")]).is_err());
+    }
+}
