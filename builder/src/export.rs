@@ -13,6 +13,7 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
+use edge::numbers;
 use klotski::analysis::LayoutAnalysis;
 use klotski::{AllCodes, Class, Classification, Code, GroupName};
 use md5::{Digest, Md5};
@@ -20,7 +21,6 @@ use rayon::prelude::*;
 use schema::{ClassRow, Database, GroupKey, LayoutRow, Page, N_CLASSES};
 use tracing::{info, warn};
 
-use crate::numbers;
 use crate::output::{write_atomically, Joined};
 use crate::progress::Progress;
 

@@ -7,10 +7,8 @@
 //! - [`export`]: the original project's four release files, from the engine
 //!   or from a database.
 //! - [`migrate`]: a database of an older schema brought up to date.
-//! - [`numbers`]: the five analysis numbers between engine and schema.
 //! - [`output`]: files written atomically; [`progress`]: progress bars, logged
-//!   off a terminal;
-//!   [`cli`]: argument errors and logging, alike in both binaries.
+//!   off a terminal.
 //!
 //! ```no_run
 //! use builder::{build_database, BuildOptions, DEFAULT_BATCH_LAYOUTS};
@@ -30,10 +28,8 @@
 
 pub mod build;
 pub mod classes;
-pub mod cli;
 pub mod export;
 pub mod migrate;
-pub mod numbers;
 pub mod output;
 pub mod progress;
 

@@ -43,11 +43,11 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli: Cli = match builder::cli::parse_args("klotski") {
+    let cli: Cli = match edge::args::parse_args("klotski") {
         Ok(cli) => cli,
         Err(code) => return code,
     };
-    builder::cli::init_logging();
+    edge::logging::init_logging();
     let result = match cli.command {
         Command::Show(args) => cmd::show::run(args),
         Command::Info(args) => cmd::info::run(args),

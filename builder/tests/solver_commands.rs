@@ -1,6 +1,12 @@
 //! The solver commands end to end (`solve`, `path`, `moves`, `group`,
 //! `layers`): their answers against the engine, a plain breadth-first search
-//! and a database built here, and their errors.
+//! and a database built here, their JSON against the service's over that
+//! database, and their errors.
+//!
+//! The service's answers are asked of its router (the `server` library, a
+//! dev-dependency); this test lives here, not in `server`, because only the
+//! builder's own tests can run the `klotski` binary
+//! (`CARGO_BIN_EXE_klotski`).
 
 mod common;
 
@@ -137,9 +143,9 @@ fn solve_and_moves_agree_with_the_database() {
             let read = json(&["moves", &code, "--json", "--db", db]);
             assert_eq!(computed, read, "{code}");
             for valued in read["moves"].as_array().unwrap() {
-                let next = valued["code"].as_str().unwrap();
+                let next = valued["move"]["code"].as_str().unwrap();
                 let next_stored = stored_min_step(db, next);
-                assert_eq!(valued["min_solution_step"], next_stored);
+                assert_eq!(valued["solution"]["min_step"], next_stored);
                 let nearer = stored >= 0 && next_stored == stored - 1;
                 assert_eq!(valued["progress"] == "nearer", nearer, "{code} to {next}");
             }
@@ -147,6 +153,74 @@ fn solve_and_moves_agree_with_the_database() {
         }
     }
     assert!(n_checked > 50, "{n_checked}");
+}
+
+/// The service over `db`: the JSON of a GET of `uri`, which must succeed.
+fn service_json(db: &str, uri: &str) -> Value {
+    use tower::ServiceExt;
+    let app =
+        server::app(server::AppState::open(Path::new(db), server::Config::default()).unwrap());
+    let request = axum::http::Request::get(uri)
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let response = app.oneshot(request).await.unwrap();
+        let status = response.status();
+        let body = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        assert!(status.is_success(), "{uri}: {status}");
+        serde_json::from_slice(&body).unwrap()
+    })
+}
+
+#[test]
+fn the_json_of_moves_solve_and_path_is_the_services() {
+    let db = test_db();
+    let mut n_moves = 0;
+    let mut n_solved = 0;
+    for class in CLASSES {
+        let groups = ClassGroups::build(class.parse().unwrap());
+        let codes = groups.codes();
+        for &code in codes.iter().step_by(codes.len() / 4) {
+            let code = code.to_string();
+            let answer = service_json(db, &format!("/case/{code}/moves"));
+            assert_eq!(
+                json(&["moves", &code, "--json", "--db", db]),
+                answer,
+                "{code}"
+            );
+            assert_eq!(json(&["moves", &code, "--json"]), answer, "{code}");
+            n_moves += answer["moves"].as_array().unwrap().len();
+            if stored_min_step(db, &code) >= 0 {
+                let answer = service_json(db, &format!("/case/{code}/solution"));
+                assert_eq!(
+                    json(&["solve", &code, "--json", "--db", db]),
+                    answer,
+                    "{code}"
+                );
+                n_solved += 1;
+            }
+        }
+        // Across the largest group, first code to last.
+        let group: Vec<Code> = groups.group_codes(0).collect();
+        let (from, to) = (group[0].to_string(), group[group.len() - 1].to_string());
+        let answer = service_json(db, &format!("/path/{from}/{to}"));
+        assert_eq!(
+            json(&["path", &from, &to, "--json"]),
+            answer,
+            "{from} to {to}"
+        );
+    }
+    // Moves with and without a slide, solved and unsolvable groups.
+    assert!(
+        n_moves > 20 && n_solved > 4,
+        "{n_moves} moves, {n_solved} solved"
+    );
 }
 
 #[test]

@@ -15,8 +15,9 @@
 //!
 //! - [`Move`] names a step as a player sees it (`1x2 b1 down 2`):
 //!   [`Layout::moves`] lists a layout's, [`Move::between`] derives one from
-//!   two layouts. [`paths`] finds minimum solutions, shortest paths and the
-//!   breadth-first layers from a layout.
+//!   two layouts; [`Layout::valued_moves`] lists a layout's moves best first
+//!   with the numbers of the layouts they give. [`paths`] finds minimum
+//!   solutions, shortest paths and the breadth-first layers from a layout.
 //!
 //! - [`analysis`] computes, for every layout of a group, its farthest step
 //!   and count and its minimum-solution step, count and solution count.
@@ -54,6 +55,7 @@ mod moves;
 pub mod paths;
 mod short_code;
 mod steps;
+mod valued;
 
 pub use class::{Class, ClassError};
 pub use classification::{Classification, GroupName};
@@ -65,6 +67,7 @@ pub use layout::{Layout, Piece};
 pub use layout_ref::{LayoutRef, LayoutRefError};
 pub use moves::{Cell, CellError, Direction, Move, Progress, Slide};
 pub use short_code::{ShortCode, ShortCodeError, ALPHABET, SHORT_CODE_CHARS};
+pub use valued::ValuedMove;
 
 /// The engine's version. Databases and the builder's checkpoints record it:
 /// results computed by another version are not mixed with this one's.

@@ -62,11 +62,11 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    let args: Args = match builder::cli::parse_args("klotski-server") {
+    let args: Args = match edge::args::parse_args("klotski-server") {
         Ok(args) => args,
         Err(code) => return code,
     };
-    builder::cli::init_logging();
+    edge::logging::init_logging();
     match run(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {

@@ -1,6 +1,11 @@
 //! The JSON the service answers with: response types, separate from the
-//! engine's and the database's types, and the conversions into them.
+//! engine's and the database's types, and the conversions into them. The
+//! shapes the CLI prints too (moves, routes, a layout's numbers) are
+//! `edge::json`'s.
 
+use edge::json::{Farthest, Solution};
+use edge::numbers::analysis_of;
+use klotski::paths::NotAStep;
 use klotski::{Code, ShortCode};
 use schema::{ClassRow, GroupKey, GroupRow, HistogramRow, LayoutRow};
 use serde::Serialize;
@@ -68,33 +73,6 @@ pub struct GroupRef {
     pub size: u32,
 }
 
-/// How far the farthest layouts of the group are, and how many there are.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Farthest {
-    /// Largest number of steps to a layout of the group (0 when alone).
-    #[schema(example = 124)]
-    pub step: u32,
-    /// How many layouts are that far (the layout itself when alone).
-    #[schema(example = 8)]
-    pub num: u32,
-}
-
-/// How the layout reaches solved layouts.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Solution {
-    /// Fewest steps to a solved layout; 0 when solved, -1 when the group
-    /// has no solved layout.
-    #[schema(example = 81)]
-    pub min_step: i32,
-    /// How many solved layouts are that near; 0 when none.
-    #[schema(example = 2)]
-    pub min_num: u32,
-    /// How many solved layouts are reached by a shortest path that meets no
-    /// other solved layout first.
-    #[schema(example = 6)]
-    pub num: u32,
-}
-
 /// One layout of a list of cases.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CaseSummary {
@@ -116,22 +94,6 @@ pub struct CaseSummary {
     pub farthest: Farthest,
     /// The nearest solved layouts.
     pub solution: Solution,
-}
-
-/// One minimum-step solution.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct SolutionResponse {
-    /// The layout solved.
-    #[schema(example = "1A9BF0C00")]
-    pub code: String,
-    /// Number of steps: the length of `layouts` less one.
-    #[schema(example = 81)]
-    pub min_solution_step: u32,
-    /// The layouts from `code` to a solved layout, each one step from the
-    /// next.
-    pub layouts: Vec<String>,
-    /// The move from each layout to the next: `min_solution_step` of them.
-    pub moves: Vec<MoveStep>,
 }
 
 /// A page of a layout's farthest layouts.
@@ -170,88 +132,6 @@ pub struct MinSolutionsPage {
     /// Pass as `after` for the next page; null on the last page.
     #[schema(required = true)]
     pub next: Option<String>,
-}
-
-/// A shortest path between two layouts of one group.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct PathResponse {
-    /// The first layout.
-    pub from: String,
-    /// The last layout.
-    pub to: String,
-    /// Number of steps: the length of `layouts` less one.
-    pub step: u32,
-    /// The layouts from `from` to `to`, each one step from the next.
-    pub layouts: Vec<String>,
-    /// The move from each layout to the next: `step` of them.
-    pub moves: Vec<MoveStep>,
-}
-
-/// One move: which piece goes where, and the layout it gives. Cells are
-/// named by column letter and row number, `a1` top-left to `d5`
-/// bottom-right.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct MoveStep {
-    /// The piece's shape, width x height: `2x2` (the block), `2x1`, `1x2` or
-    /// `1x1`.
-    #[schema(example = "1x1")]
-    pub piece: &'static str,
-    /// The piece's top-left cell before the move.
-    #[schema(example = "b4")]
-    pub from: String,
-    /// Its top-left cell after the move.
-    #[schema(example = "b5")]
-    pub to: String,
-    /// `up`, `down`, `left` or `right` when the piece slides in one straight
-    /// line; null when it turns on its way.
-    #[schema(example = "down")]
-    pub direction: Option<&'static str>,
-    /// How many cells it slides, with `direction`; null otherwise.
-    #[schema(example = 1)]
-    pub distance: Option<u32>,
-    /// The move as text: `1x1 b4 down 1` for a straight slide, `1x1 b4 to
-    /// c5` otherwise.
-    #[schema(example = "1x1 b4 down 1")]
-    pub text: String,
-    /// The layout the move gives.
-    #[schema(example = "1A98FCC00")]
-    pub code: String,
-}
-
-/// A move and the numbers of the layout it gives.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ValuedMove {
-    /// The move.
-    #[serde(rename = "move")]
-    pub step: MoveStep,
-    /// The layout it gives is solved.
-    pub solved: bool,
-    /// The farthest layouts from the layout it gives.
-    pub farthest: Farthest,
-    /// The nearest solved layouts from the layout it gives.
-    pub solution: Solution,
-    /// `nearer`, `same` or `farther`: what the move does to the steps left to
-    /// a solved layout; null when the group has no solved layout.
-    #[schema(example = "nearer")]
-    pub progress: Option<&'static str>,
-    /// The move is one of a minimum solution: it lowers `min_solution_step`
-    /// by one.
-    pub best: bool,
-}
-
-/// Every move from a layout, best first.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct MovesResponse {
-    /// The layout.
-    #[schema(example = "1A9BF0C00")]
-    pub code: String,
-    /// Its fewest steps to a solved layout; -1 when none.
-    #[schema(example = 81)]
-    pub min_solution_step: i32,
-    /// Every move, one per layout one step away: those nearer to solved
-    /// first, then as near, then farther; in board order (start cell, then
-    /// end cell) among equals.
-    pub moves: Vec<ValuedMove>,
 }
 
 /// One breadth-first layer: the layouts some number of steps away.
@@ -418,68 +298,16 @@ pub(crate) fn stored_code(text: &str) -> Result<Code, AppError> {
         .map_err(|error| AppError::Internal(format!("stored code {text:?} is not legal: {error}")))
 }
 
+/// A route whose layouts are not each one step from the next: a fault of
+/// the server's search or of the database.
+pub(crate) fn not_a_route(error: NotAStep) -> AppError {
+    AppError::Internal(error.to_string())
+}
+
 fn short_code(id: u32) -> Result<String, AppError> {
     ShortCode::from_id(id)
         .map(|short| short.to_string())
         .ok_or_else(|| AppError::Internal(format!("stored id {id} is out of range")))
-}
-
-impl MoveStep {
-    /// The JSON of `step`.
-    pub(crate) fn new(step: &klotski::Move) -> MoveStep {
-        MoveStep {
-            piece: step.piece().shape(),
-            from: step.from().to_string(),
-            to: step.to().to_string(),
-            direction: step.slide().map(|slide| slide.direction.name()),
-            distance: step.slide().map(|slide| slide.distance),
-            text: step.to_string(),
-            code: step.after().code().to_string(),
-        }
-    }
-
-    /// The moves between consecutive layouts of `route`, each one step
-    /// from the next.
-    pub(crate) fn route(route: &[Code]) -> Result<Vec<MoveStep>, AppError> {
-        let moves = klotski::paths::moves_along(route)
-            .map_err(|error| AppError::Internal(error.to_string()))?;
-        Ok(moves.iter().map(MoveStep::new).collect())
-    }
-}
-
-impl ValuedMove {
-    /// `step`, which leads to the layout of `row`, from a layout
-    /// `min_solution_step` steps from solved.
-    pub(crate) fn new(step: &klotski::Move, row: &LayoutRow, min_solution_step: i32) -> ValuedMove {
-        let progress = klotski::Progress::between(min_solution_step, row.numbers.min_solution_step);
-        ValuedMove {
-            step: MoveStep::new(step),
-            solved: step.after().is_solved(),
-            farthest: Farthest::of(row),
-            solution: Solution::of(row),
-            progress: progress.map(klotski::Progress::name),
-            best: progress == Some(klotski::Progress::Nearer),
-        }
-    }
-}
-
-impl Farthest {
-    fn of(row: &LayoutRow) -> Farthest {
-        Farthest {
-            step: row.numbers.farthest_step,
-            num: row.numbers.farthest_num,
-        }
-    }
-}
-
-impl Solution {
-    fn of(row: &LayoutRow) -> Solution {
-        Solution {
-            min_step: row.numbers.min_solution_step,
-            min_num: row.numbers.min_solution_num,
-            num: row.numbers.solution_num,
-        }
-    }
 }
 
 impl CaseResponse {
@@ -488,6 +316,7 @@ impl CaseResponse {
         let code = stored_code(&row.code)?;
         let layout = code.layout();
         let key = row.group;
+        let numbers = analysis_of(&row.numbers);
         Ok(CaseResponse {
             code: row.code.clone(),
             short_code: short_code(row.id)?,
@@ -506,8 +335,8 @@ impl CaseResponse {
             },
             is_mirror: row.is_mirror,
             solved: layout.is_solved(),
-            farthest: Farthest::of(row),
-            solution: Solution::of(row),
+            farthest: Farthest::from(&numbers),
+            solution: Solution::from(&numbers),
             board: layout.rows(),
         })
     }
@@ -516,6 +345,7 @@ impl CaseResponse {
 impl CaseSummary {
     /// The summary of a layout row.
     pub(crate) fn new(row: &LayoutRow) -> Result<CaseSummary, AppError> {
+        let numbers = analysis_of(&row.numbers);
         Ok(CaseSummary {
             code: row.code.clone(),
             short_code: short_code(row.id)?,
@@ -523,8 +353,8 @@ impl CaseSummary {
             group_index: row.group_index,
             is_mirror: row.is_mirror,
             solved: stored_code(&row.code)?.is_solved(),
-            farthest: Farthest::of(row),
-            solution: Solution::of(row),
+            farthest: Farthest::from(&numbers),
+            solution: Solution::from(&numbers),
         })
     }
 }

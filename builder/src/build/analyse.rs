@@ -8,6 +8,7 @@
 
 use std::time::Instant;
 
+use edge::numbers::numbers_of;
 use klotski::analysis::{analyse_group, GroupGraph, LayoutAnalysis};
 use klotski::ClassGroups;
 use rayon::prelude::*;
@@ -15,7 +16,6 @@ use schema::{Checkpoint, GroupKey, SavedGroup};
 use tracing::{debug, info};
 
 use super::{group_key, Analyses};
-use crate::numbers::numbers_of;
 use crate::progress::Progress;
 
 /// Groups of at least this many layouts log their analysis's wall time at

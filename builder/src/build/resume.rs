@@ -7,11 +7,10 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use anyhow::bail;
+use edge::numbers::analysis_of;
 use klotski::ClassGroups;
 use schema::{Checkpoint, CheckpointTag, ErrorKind, GroupKey};
 use tracing::info;
-
-use crate::numbers::analysis_of;
 
 use super::target::what_it_is;
 use super::{group_key, Analyses};

@@ -4,13 +4,13 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 use std::time::Instant;
 
+use edge::numbers::numbers_of;
 use klotski::analysis::LayoutAnalysis;
 use klotski::{AllCodes, ClassGroups};
 use schema::{GroupKey, LayoutRow, Writer};
 use tracing::info;
 
 use super::{group_key, Analyses};
-use crate::numbers::numbers_of;
 use crate::progress::Progress;
 
 /// Rows handed to the writer per call (one transaction each).

@@ -3,6 +3,7 @@
 use std::fmt::Write;
 use std::path::PathBuf;
 
+use edge::json::MoveJson;
 use klotski::analysis::{reference, GroupGraph, LayoutAnalysis};
 use klotski::{AllCodes, ClassGroups, Code, LayoutRef, ShortCode};
 use schema::GroupRow;
@@ -52,7 +53,7 @@ struct InfoJson {
     farthest_num: u32,
     /// The group's stored summary; `null` without `--db`.
     group: Option<GroupJson>,
-    next: Vec<NextJson>,
+    next: Vec<MoveJson>,
 }
 
 /// A group's stored summary.
@@ -66,21 +67,6 @@ struct GroupJson {
     max_min_solution_step: i32,
     /// The smallest code with that min_solution_step.
     max_min_solution_code: Option<String>,
-}
-
-/// A next layout and the move that gives it.
-#[derive(Serialize)]
-struct NextJson {
-    /// The piece's shape: `2x2`, `2x1`, `1x2` or `1x1`.
-    piece: &'static str,
-    /// Its top-left cell before the move, e.g. `b4`.
-    from: String,
-    /// Its top-left cell after.
-    to: String,
-    /// The move's text, e.g. `1x1 b4 down 1`.
-    text: String,
-    /// The layout after the move.
-    code: String,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -159,17 +145,7 @@ fn info_json(
             max_min_solution_step: row.max_min_solution_step,
             max_min_solution_code: row.max_min_solution_code.clone(),
         }),
-        next: layout
-            .moves()
-            .iter()
-            .map(|step| NextJson {
-                piece: step.piece().shape(),
-                from: step.from().to_string(),
-                to: step.to().to_string(),
-                text: step.to_string(),
-                code: step.after().code().to_string(),
-            })
-            .collect(),
+        next: layout.moves().iter().map(MoveJson::from).collect(),
     }
 }
 

@@ -1,9 +1,9 @@
 //! `klotski path FROM TO`: a shortest path between two layouts.
 
+use edge::json::PathJson;
 use klotski::{paths, LayoutRef};
-use serde::Serialize;
 
-use super::route::{self, RouteFormat, StepJson};
+use super::route::{self, RouteFormat};
 
 /// A shortest path between two layouts of one group.
 ///
@@ -19,25 +19,9 @@ pub struct Args {
     format: RouteFormat,
 }
 
-/// The JSON answer of `path --json`.
-#[derive(Serialize)]
-struct PathJson {
-    from: String,
-    to: String,
-    step: usize,
-    moves: Vec<StepJson>,
-}
-
 pub fn run(args: Args) -> anyhow::Result<()> {
     let (from, to) = (super::resolve(args.from)?, super::resolve(args.to)?);
     let path = paths::path_between(from, to)?;
     eprintln!("{from} to {to}: {} steps", path.len() - 1);
-    route::print(&path, &args.format, || {
-        Ok(PathJson {
-            from: from.to_string(),
-            to: to.to_string(),
-            step: path.len() - 1,
-            moves: route::steps_json(&path)?,
-        })
-    })
+    route::print(&path, &args.format, || PathJson::new(&path))
 }

@@ -4,7 +4,8 @@
 
 use std::fmt::Write as _;
 
-use klotski::{paths, Code};
+use klotski::paths::{self, NotAStep};
+use klotski::Code;
 use serde::Serialize;
 
 /// How a route is printed.
@@ -14,42 +15,10 @@ pub struct RouteFormat {
     /// column letters and row numbers.
     #[arg(long, conflicts_with = "json")]
     boards: bool,
-    /// Print JSON: the moves with their pieces, cells and resulting codes.
+    /// Print JSON, as the service answers: the layouts, and the moves with
+    /// their pieces, cells and resulting codes.
     #[arg(long)]
     json: bool,
-}
-
-/// One step of a route as JSON.
-#[derive(Serialize)]
-pub struct StepJson {
-    /// 1 for the first move.
-    step: usize,
-    /// The piece's shape: `2x2`, `2x1`, `1x2` or `1x1`.
-    piece: &'static str,
-    /// Its top-left cell before the move, e.g. `b4`.
-    from: String,
-    /// Its top-left cell after.
-    to: String,
-    /// The move's text, e.g. `1x1 b4 down 1`.
-    text: String,
-    /// The layout after the move.
-    code: String,
-}
-
-/// `route`'s moves as JSON objects.
-pub fn steps_json(route: &[Code]) -> anyhow::Result<Vec<StepJson>> {
-    Ok(paths::moves_along(route)?
-        .iter()
-        .enumerate()
-        .map(|(i, step)| StepJson {
-            step: i + 1,
-            piece: step.piece().shape(),
-            from: step.from().to_string(),
-            to: step.to().to_string(),
-            text: step.to_string(),
-            code: step.after().code().to_string(),
-        })
-        .collect())
 }
 
 /// Prints `route` as `format` says; `json` is the whole JSON answer, built
@@ -57,7 +26,7 @@ pub fn steps_json(route: &[Code]) -> anyhow::Result<Vec<StepJson>> {
 pub fn print<T: Serialize>(
     route: &[Code],
     format: &RouteFormat,
-    json: impl FnOnce() -> anyhow::Result<T>,
+    json: impl FnOnce() -> Result<T, NotAStep>,
 ) -> anyhow::Result<()> {
     if format.json {
         return super::print_json(&json()?);

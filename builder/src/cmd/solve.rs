@@ -3,10 +3,10 @@
 use std::path::PathBuf;
 
 use anyhow::bail;
+use edge::json::SolutionJson;
 use klotski::{paths, Code, LayoutRef};
-use serde::Serialize;
 
-use super::route::{self, RouteFormat, StepJson};
+use super::route::{self, RouteFormat};
 use super::stored::Stored;
 
 /// A minimum-step solution, move by move.
@@ -26,15 +26,6 @@ pub struct Args {
     format: RouteFormat,
 }
 
-/// The JSON answer of `solve --json`.
-#[derive(Serialize)]
-struct SolveJson {
-    code: String,
-    min_solution_step: usize,
-    solved: String,
-    moves: Vec<StepJson>,
-}
-
 pub fn run(args: Args) -> anyhow::Result<()> {
     let code = super::resolve(args.layout)?;
     let solution = match &args.db {
@@ -48,14 +39,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .last()
         .expect("a solution starts where it is asked");
     eprintln!("{code}: {} steps to {last}", solution.len() - 1);
-    route::print(&solution, &args.format, || {
-        Ok(SolveJson {
-            code: code.to_string(),
-            min_solution_step: solution.len() - 1,
-            solved: last.to_string(),
-            moves: route::steps_json(&solution)?,
-        })
-    })
+    route::print(&solution, &args.format, || SolutionJson::new(&solution))
 }
 
 /// A minimum solution walked down the database's stored numbers, or `None`

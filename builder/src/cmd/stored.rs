@@ -60,5 +60,5 @@ impl Stored {
 
 /// The five numbers of a stored row.
 pub fn analysis(row: &LayoutRow) -> LayoutAnalysis {
-    builder::numbers::analysis_of(&row.numbers)
+    edge::numbers::analysis_of(&row.numbers)
 }

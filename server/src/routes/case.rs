@@ -4,10 +4,11 @@ use std::net::IpAddr;
 
 use axum::extract::State;
 use axum::Json;
-
+use edge::json::{MovesJson, SolutionJson};
+use edge::numbers::analysis_of;
 use klotski::analysis::reference::{self, LayoutReport};
 use klotski::analysis::LayoutAnalysis;
-use klotski::{paths, Classification, Code, LayoutRef, Progress};
+use klotski::{paths, Classification, Code, LayoutRef};
 use schema::LayoutRow;
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -19,8 +20,8 @@ use crate::error::{AppError, ErrorBody};
 use crate::extract::{empty_as_none, Client, Path, Query};
 use crate::lookup;
 use crate::model::{
-    stored_code, CaseResponse, FarthestPage, GroupRef, Layer, LayersResponse, MinSolutionsPage,
-    MoveStep, MovesResponse, SolutionResponse, ValuedMove,
+    not_a_route, stored_code, CaseResponse, FarthestPage, GroupRef, Layer, LayersResponse,
+    MinSolutionsPage,
 };
 use crate::state::{AppState, Catalog};
 
@@ -87,7 +88,7 @@ pub(crate) async fn classification_get(
     tag = "cases",
     params(("code" = String, Path, description = LAYOUT_PARAM, example = "1A9BF0C00")),
     responses(
-        (status = 200, description = "The solution: `min_solution_step + 1` layouts, the first the layout asked for, the last solved.", body = SolutionResponse),
+        (status = 200, description = "The solution: `min_solution_step + 1` layouts, the first the layout asked for, the last solved.", body = SolutionJson),
         (status = 400, description = "Neither a code nor a short code.", body = ErrorBody),
         (status = 404, description = "The database does not hold the layout, or its group has no solved layout (`no_solution`).", body = ErrorBody),
         (status = 503, description = LATE, body = ErrorBody),
@@ -96,9 +97,9 @@ pub(crate) async fn classification_get(
 pub(crate) async fn case_solution_get(
     State(state): State<AppState>,
     Path(code): Path<String>,
-) -> Result<Json<SolutionResponse>, AppError> {
+) -> Result<Json<SolutionJson>, AppError> {
     let layout: LayoutRef = code.parse()?;
-    let (row, path) = state
+    let path = state
         .query(move |db, catalog| {
             let row = lookup::layout(db, catalog, layout)?;
             let Ok(steps) = u32::try_from(row.numbers.min_solution_step) else {
@@ -112,15 +113,10 @@ pub(crate) async fn case_solution_get(
                 let next = lookup::row_of_code(db, catalog, next)?;
                 Ok::<_, AppError>(next.map(|next| next.numbers.min_solution_step))
             })?;
-            Ok((row, path))
+            Ok(path)
         })
         .await?;
-    Ok(Json(SolutionResponse {
-        code: row.code,
-        min_solution_step: (path.len() - 1) as u32,
-        layouts: path.iter().map(Code::to_string).collect(),
-        moves: MoveStep::route(&path)?,
-    }))
+    Ok(Json(SolutionJson::new(&path).map_err(not_a_route)?))
 }
 
 /// Every move from this layout, with the numbers of the layout each gives,
@@ -134,7 +130,7 @@ pub(crate) async fn case_solution_get(
     tag = "cases",
     params(("code" = String, Path, description = LAYOUT_PARAM, example = "1A9BF0C00")),
     responses(
-        (status = 200, description = "Every move: nearer to solved first, then as near, then farther.", body = MovesResponse),
+        (status = 200, description = "Every move: nearer to solved first, then as near, then farther.", body = MovesJson),
         (status = 400, description = "Neither a code, a short code nor a classification.", body = ErrorBody),
         (status = 404, description = "The database does not hold the layout.", body = ErrorBody),
         (status = 503, description = POINT_QUERY_LATE, body = ErrorBody),
@@ -143,44 +139,31 @@ pub(crate) async fn case_solution_get(
 pub(crate) async fn case_moves_get(
     State(state): State<AppState>,
     Path(code): Path<String>,
-) -> Result<Json<MovesResponse>, AppError> {
+) -> Result<Json<MovesJson>, AppError> {
     let layout: LayoutRef = code.parse()?;
-    let (row, moves) = state
+    let answer = state
         .point_query(move |db, catalog| {
             let row = lookup::layout(db, catalog, layout)?;
             let start = stored_code(&row.code)?;
-            let mut moves = start
-                .layout()
-                .moves()
-                .into_iter()
-                .map(|step| {
-                    let code = step.after().code();
-                    let next = lookup::row_of_code(db, catalog, code)?.ok_or_else(|| {
-                        AppError::Internal(format!("{code}, a step from {start}, is not stored"))
-                    })?;
-                    Ok((step, next))
-                })
-                .collect::<Result<Vec<_>, AppError>>()?;
-            // Stable: moves of equal progress keep the board order. A group
-            // has solved layouts everywhere or nowhere, so `None`s never mix.
-            moves.sort_by_key(|(_, next)| {
-                Progress::between(
-                    row.numbers.min_solution_step,
-                    next.numbers.min_solution_step,
-                )
-            });
-            Ok((row, moves))
+            let here = row.numbers.min_solution_step;
+            let moves = start.layout().valued_moves(here, |moves| {
+                moves
+                    .iter()
+                    .map(|step| {
+                        let code = step.after().code();
+                        let next = lookup::row_of_code(db, catalog, code)?.ok_or_else(|| {
+                            AppError::Internal(format!(
+                                "{code}, a step from {start}, is not stored"
+                            ))
+                        })?;
+                        Ok::<_, AppError>(analysis_of(&next.numbers))
+                    })
+                    .collect()
+            })?;
+            Ok(MovesJson::new(start, here, &moves))
         })
         .await?;
-    let moves = moves
-        .iter()
-        .map(|(step, next)| ValuedMove::new(step, next, row.numbers.min_solution_step))
-        .collect();
-    Ok(Json(MovesResponse {
-        min_solution_step: row.numbers.min_solution_step,
-        code: row.code,
-        moves,
-    }))
+    Ok(Json(answer))
 }
 
 /// How many codes of each layer a `/layers` request lists.

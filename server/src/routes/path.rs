@@ -2,13 +2,14 @@
 
 use axum::extract::State;
 use axum::Json;
+use edge::json::PathJson;
 use klotski::{paths, Code, LayoutRef};
 
 use super::{LAYOUT_PARAM, SEARCH_LATE_OR_BUSY, SEARCH_REFUSED};
 use crate::error::{AppError, ErrorBody};
 use crate::extract::{Client, Path};
 use crate::lookup;
-use crate::model::{stored_code, MoveStep, PathResponse};
+use crate::model::{not_a_route, stored_code};
 use crate::state::AppState;
 
 /// A shortest path between two layouts of one group, with the move of each
@@ -30,7 +31,7 @@ use crate::state::AppState;
         ("to" = String, Path, description = LAYOUT_PARAM, example = "DAAF4CC00"),
     ),
     responses(
-        (status = 200, description = "The path: `step + 1` layouts from `from` to `to`.", body = PathResponse),
+        (status = 200, description = "The path: `step + 1` layouts from `from` to `to`.", body = PathJson),
         (status = 400, description = "A layout is neither a code nor a short code.", body = ErrorBody),
         (status = 404, description = "The database does not hold a layout, or the two are in different groups (`different_groups`): steps never leave a group.", body = ErrorBody),
         (status = 429, description = SEARCH_REFUSED, body = ErrorBody),
@@ -41,7 +42,7 @@ pub(crate) async fn path_get(
     State(state): State<AppState>,
     Client(client): Client,
     Path((from, to)): Path<(String, String)>,
-) -> Result<Json<PathResponse>, AppError> {
+) -> Result<Json<PathJson>, AppError> {
     let from: LayoutRef = from.parse()?;
     let to: LayoutRef = to.parse()?;
     let (from, to) = state
@@ -74,11 +75,5 @@ pub(crate) async fn path_get(
         })
         .await?
         .ok_or_else(|| AppError::Internal(format!("no path in group {key}")))?;
-    Ok(Json(PathResponse {
-        from: from.code,
-        to: to.code,
-        step: (path.len() - 1) as u32,
-        layouts: path.iter().map(Code::to_string).collect(),
-        moves: MoveStep::route(&path)?,
-    }))
+    Ok(Json(PathJson::new(&path).map_err(not_a_route)?))
 }

@@ -1,7 +1,6 @@
-//! What the two binaries, `klotski` and `klotski-server`, do alike: parse
-//! arguments with one-line errors, and log to standard error.
+//! Command-line arguments parsed alike in both binaries: a bad argument is
+//! one line `name: reason` and exit code 2.
 
-use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
@@ -25,19 +24,6 @@ pub fn parse_args<P: clap::Parser>(name: &str) -> Result<P, ExitCode> {
             Err(ExitCode::from(2))
         }
     }
-}
-
-/// Logs with `tracing` to standard error, filtered by `RUST_LOG` (`info` by
-/// default), in colour only when standard error is a terminal.
-pub fn init_logging() {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-        )
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::stderr().is_terminal())
-        .init();
 }
 
 /// A clap error as one line: its message, then clap's suggestions in
@@ -80,4 +66,52 @@ fn alternatives(value: &ContextValue) -> Option<String> {
     };
     let quoted: Vec<String> = names.iter().map(|name| format!("'{name}'")).collect();
     (!quoted.is_empty()).then(|| quoted.join(" or "))
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::{Parser, Subcommand};
+
+    use super::*;
+
+    #[derive(Parser, Debug)]
+    #[command(name = "klotski")]
+    struct Cli {
+        #[command(subcommand)]
+        command: Command,
+    }
+
+    #[derive(Subcommand, Debug)]
+    enum Command {
+        Show { layout: String },
+        Solve { layout: String },
+    }
+
+    fn error_line(args: &[&str]) -> String {
+        one_line(&Cli::try_parse_from(args).expect_err("the arguments are bad"))
+    }
+
+    #[test]
+    fn a_clap_error_becomes_one_line_with_its_tip() {
+        assert_eq!(
+            error_line(&["klotski", "show", "x", "--x"]),
+            "unexpected argument '--x' found (tip: to pass '--x' as a value, use '-- --x')"
+        );
+    }
+
+    #[test]
+    fn a_typo_gets_clap_s_suggestion() {
+        assert_eq!(
+            error_line(&["klotski", "shwo"]),
+            "unrecognized subcommand 'shwo' (did you mean 'show'?)"
+        );
+    }
+
+    #[test]
+    fn a_missing_argument_gets_the_usage_on_a_second_line() {
+        let line = error_line(&["klotski", "solve"]);
+        let (message, usage) = line.split_once('\n').expect("two lines");
+        assert!(message.contains("<LAYOUT>"), "{message}");
+        assert_eq!(usage, "Usage: klotski solve <LAYOUT>");
+    }
 }

@@ -1,0 +1,14 @@
+//! Marks the tests whose external programs are missing ignored (see the
+//! `probe` crate): one entry per cfg the tests use.
+fn main() {
+    probe::mark_missing(&[
+        probe::Needs {
+            cfg: "missing_datasette",
+            programs: &[&["datasette"]],
+        },
+        probe::Needs {
+            cfg: "missing_sqlite3",
+            programs: &[&["sqlite3"]],
+        },
+    ]);
+}

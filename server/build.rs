@@ -1,0 +1,11 @@
+//! Marks the tests whose external programs are missing ignored (see the
+//! `probe` crate): one entry per cfg the tests use.
+fn main() {
+    probe::mark_missing(&[probe::Needs {
+        cfg: "missing_chromium",
+        programs: &[
+            &["chromium", "chromium-browser", "google-chrome"],
+            &["chromedriver"],
+        ],
+    }]);
+}
