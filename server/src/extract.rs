@@ -5,6 +5,7 @@
 use axum::extract::FromRequestParts;
 use serde::{Deserialize, Deserializer};
 
+use crate::client::ClientAddress;
 use crate::error::AppError;
 
 /// [`axum::extract::Path`] with a JSON rejection.
@@ -17,8 +18,9 @@ pub struct Path<T>(pub T);
 #[from_request(via(axum::extract::Query), rejection(AppError))]
 pub struct Query<T>(pub T);
 
-/// The client a request came from: its peer's IP address, or `None` when
-/// the request did not come over a socket (tests that call the router).
+/// The client a request came from: its peer's IP address, or the client a
+/// trusted proxy names (`client.rs`); `None` when the request did not come
+/// over a socket (tests that call the router).
 pub struct Client(pub Option<std::net::IpAddr>);
 
 impl<S: Send + Sync> FromRequestParts<S> for Client {
@@ -28,7 +30,8 @@ impl<S: Send + Sync> FromRequestParts<S> for Client {
         parts: &mut axum::http::request::Parts,
         _state: &S,
     ) -> Result<Client, Self::Rejection> {
-        Ok(Client(crate::serve::client_of(parts).map(|peer| peer.ip())))
+        let client = parts.extensions.get::<ClientAddress>();
+        Ok(Client(client.and_then(|client| client.0)))
     }
 }
 

@@ -12,8 +12,11 @@
 //!   group graphs they need.
 //! - `page.rs` serves the web page under `/ui/` (files in `server/web/`,
 //!   compiled in); it is a client of the JSON API, not part of it.
-//! - [`openapi::document`] is the OpenAPI document, built from the handlers'
-//!   annotations as the routes are registered.
+//! - [`openapi_document`] is the OpenAPI document, built from the handlers'
+//!   annotations as the routes are registered (`routes/`).
+//! - Every request passes one layer (`observe.rs`) that finds its client
+//!   (through trusted proxies, `client.rs`), moves the Prometheus metrics
+//!   (`metrics.rs`, served at `/metrics`) and writes the access log.
 //!
 //! Handlers (in `routes/`) parse their input first, so malformed input is
 //! answered without a query; queries run on blocking threads, each with a
@@ -32,11 +35,13 @@
 #![deny(missing_docs)]
 
 mod admission;
+mod client;
 mod error;
 mod extract;
 mod lookup;
+mod metrics;
 mod model;
-pub mod openapi;
+mod observe;
 mod page;
 mod pool;
 mod routes;
@@ -56,7 +61,9 @@ use axum::Router;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::trace::TraceLayer;
 
+pub use client::{TrustedProxies, TrustedProxiesError};
 pub use error::{ErrorBody, ErrorCode};
+pub use observe::ACCESS_LOG_TARGET;
 pub use serve::{serve, ConnectionLimits};
 pub use state::{AppState, Config};
 
@@ -73,7 +80,16 @@ pub fn app(state: AppState) -> Router {
         ))
         .layer(TraceLayer::new_for_http())
         .layer(CatchPanicLayer::custom(panic_response))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            observe::observe,
+        ))
         .with_state(state)
+}
+
+/// The OpenAPI document, as `/openapi.json` serves it.
+pub fn openapi_document() -> utoipa::openapi::OpenApi {
+    routes::document()
 }
 
 /// Answers 503 when a request takes longer than `limit`. Work already on a
