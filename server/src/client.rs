@@ -15,14 +15,22 @@
 use std::net::{IpAddr, SocketAddr};
 use std::str::FromStr;
 
+use axum::extract::ConnectInfo;
 use axum::http::header::FORWARDED;
-use axum::http::HeaderMap;
+use axum::http::{Extensions, HeaderMap};
 use ipnet::IpNet;
 
-/// The address a request is counted, limited and logged under (`None` when
-/// the request did not come over a socket: tests that call the router).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct ClientAddress(pub(crate) Option<IpAddr>);
+/// The address a request is limited and logged under: its peer's, or the
+/// client a trusted proxy among `trusted` names in `headers`; `None` when
+/// the request did not come over a socket (tests that call the router).
+pub(crate) fn client_of(
+    trusted: &TrustedProxies,
+    extensions: &Extensions,
+    headers: &HeaderMap,
+) -> Option<IpAddr> {
+    let peer = extensions.get::<ConnectInfo<SocketAddr>>()?.0.ip();
+    Some(trusted.client(peer, headers))
+}
 
 /// The reverse proxies whose forwarding headers are believed: IPv4 and
 /// IPv6 networks (`10.0.0.0/8`, `::1/128`) or single addresses.

@@ -5,8 +5,9 @@
 use axum::extract::FromRequestParts;
 use serde::{Deserialize, Deserializer};
 
-use crate::client::ClientAddress;
+use crate::client::client_of;
 use crate::error::AppError;
+use crate::state::AppState;
 
 /// [`axum::extract::Path`] with a JSON rejection.
 #[derive(FromRequestParts)]
@@ -23,15 +24,19 @@ pub struct Query<T>(pub T);
 /// over a socket (tests that call the router).
 pub struct Client(pub Option<std::net::IpAddr>);
 
-impl<S: Send + Sync> FromRequestParts<S> for Client {
+impl FromRequestParts<AppState> for Client {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(
         parts: &mut axum::http::request::Parts,
-        _state: &S,
+        state: &AppState,
     ) -> Result<Client, Self::Rejection> {
-        let client = parts.extensions.get::<ClientAddress>();
-        Ok(Client(client.and_then(|client| client.0)))
+        let trusted = &state.config().trusted_proxies;
+        Ok(Client(client_of(
+            trusted,
+            &parts.extensions,
+            &parts.headers,
+        )))
     }
 }
 

@@ -80,10 +80,7 @@ pub fn app(state: AppState) -> Router {
         ))
         .layer(TraceLayer::new_for_http())
         .layer(CatchPanicLayer::custom(panic_response))
-        .layer(middleware::from_fn_with_state(
-            state.clone(),
-            observe::observe,
-        ))
+        .layer(observe::ObserveLayer(state.clone()))
         .with_state(state)
 }
 

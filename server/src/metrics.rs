@@ -6,6 +6,8 @@
 //! waiting, the graph cache's size, connections busy) is read when
 //! `/metrics` is asked for, so it costs nothing in between.
 
+use std::sync::OnceLock;
+
 use prometheus_client::encoding::{prometheus_text, EncodeLabelSet};
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
@@ -61,6 +63,49 @@ pub(crate) struct Sample {
     pub(crate) connections: (usize, usize),
 }
 
+/// The statuses answered most, each with its own counter slot in
+/// [`RouteMetrics`].
+const COMMON_STATUSES: [u16; 6] = [200, 304, 400, 404, 429, 503];
+
+/// One route's metrics, found once: answering a request moves them without
+/// looking a series up by its labels (a lock and a hash).
+pub(crate) struct RouteMetrics {
+    route: String,
+    duration: Histogram,
+    /// The counters of [`COMMON_STATUSES`], each made on its first use.
+    common: [OnceLock<Counter>; COMMON_STATUSES.len()],
+    requests: Family<RequestLabels, Counter>,
+    in_flight: Gauge,
+}
+
+impl RouteMetrics {
+    /// Counts a request as under way, until [`RouteMetrics::ended`].
+    pub(crate) fn started(&self) {
+        self.in_flight.inc();
+    }
+
+    /// Counts a request as no longer under way (answered or abandoned).
+    pub(crate) fn ended(&self) {
+        self.in_flight.dec();
+    }
+
+    /// Counts a request answered with `status` after `seconds`.
+    pub(crate) fn answered(&self, status: u16, seconds: f64) {
+        self.duration.observe(seconds);
+        let counter = || {
+            let labels = RequestLabels {
+                route: self.route.clone(),
+                status,
+            };
+            Counter::clone(&self.requests.get_or_create(&labels))
+        };
+        match COMMON_STATUSES.iter().position(|&common| common == status) {
+            Some(slot) => self.common[slot].get_or_init(counter).inc(),
+            None => counter().inc(),
+        };
+    }
+}
+
 /// Every metric, registered.
 pub(crate) struct Metrics {
     registry: Registry,
@@ -73,16 +118,6 @@ pub(crate) struct Metrics {
     graph_cache_graphs: Gauge,
     connections: Gauge,
     connections_busy: Gauge,
-}
-
-/// One request under way: counted in `http_requests_in_flight` until
-/// dropped.
-pub(crate) struct InFlight<'a>(&'a Gauge);
-
-impl Drop for InFlight<'_> {
-    fn drop(&mut self) {
-        self.0.dec();
-    }
 }
 
 impl Metrics {
@@ -176,23 +211,19 @@ impl Metrics {
         }
     }
 
-    /// Counts a request as under way until the guard is dropped.
-    pub(crate) fn start(&self) -> InFlight<'_> {
-        self.in_flight.inc();
-        InFlight(&self.in_flight)
-    }
-
-    /// Counts a request answered: its route template, status and seconds.
-    pub(crate) fn answered(&self, route: &str, status: u16, seconds: f64) {
-        let route = route.to_owned();
-        self.durations
-            .get_or_create(&RouteLabels {
-                route: route.clone(),
-            })
-            .observe(seconds);
-        self.requests
-            .get_or_create(&RequestLabels { route, status })
-            .inc();
+    /// The metrics of the route `route` (a template, or [`UNMATCHED`]),
+    /// to be kept by the layer that serves it.
+    pub(crate) fn route(&self, route: &str) -> RouteMetrics {
+        let labels = RouteLabels {
+            route: route.to_owned(),
+        };
+        RouteMetrics {
+            route: route.to_owned(),
+            duration: Histogram::clone(&self.durations.get_or_create(&labels)),
+            common: Default::default(),
+            requests: self.requests.clone(),
+            in_flight: self.in_flight.clone(),
+        }
     }
 
     /// The exposition, with what the service holds now.
