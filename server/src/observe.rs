@@ -1,6 +1,7 @@
-//! What the server notes of every request, in one layer around the routes:
-//! the metrics it moves, and, with `--access-log`, one log line when it is
-//! answered, naming its client (through trusted proxies: `client.rs`).
+//! What the server does around every request, in one layer outside the
+//! routes: holds it to the time limit (503 past it), moves the metrics,
+//! and, with `--access-log`, writes one log line when it is answered,
+//! naming its client (through trusted proxies: `client.rs`).
 //!
 //! A tower layer rather than `axum::middleware::from_fn`: every request
 //! passes it, so it boxes nothing, looks no metric up by its labels, and
@@ -12,23 +13,49 @@ use std::net::IpAddr;
 use std::pin::Pin;
 use std::sync::{Arc, OnceLock};
 use std::task::{ready, Context, Poll};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::body::HttpBody;
 use axum::extract::{MatchedPath, Request};
 use axum::http::{Method, Uri};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
+use tokio::time::Timeout;
 
-use crate::client::client_of;
-use crate::metrics::{RouteMetrics, UNMATCHED};
-use crate::state::AppState;
+use crate::client::{client_of, TrustedProxies};
+use crate::error::AppError;
+use crate::metrics::{Metrics, RouteMetrics, UNMATCHED};
 
 /// The `tracing` target of the access log's lines.
 pub const ACCESS_LOG_TARGET: &str = "klotski_server::access";
 
 /// The layer: wraps each route (and the fallback) in an [`Observe`].
 #[derive(Clone)]
-pub(crate) struct ObserveLayer(pub(crate) AppState);
+pub(crate) struct ObserveLayer(Arc<Observer>);
+
+/// What every route's [`Observe`] shares.
+struct Observer {
+    metrics: Arc<Metrics>,
+    /// How long a request may take before it is answered 503.
+    limit: Duration,
+    /// With the access log on, the proxies trusted to name the client.
+    access_log: Option<TrustedProxies>,
+}
+
+impl ObserveLayer {
+    /// Requests counted in `metrics`, answered 503 after `limit`, and
+    /// logged when `access_log` holds the trusted proxies.
+    pub(crate) fn new(
+        metrics: Arc<Metrics>,
+        limit: Duration,
+        access_log: Option<TrustedProxies>,
+    ) -> ObserveLayer {
+        ObserveLayer(Arc::new(Observer {
+            metrics,
+            limit,
+            access_log,
+        }))
+    }
+}
 
 impl<S> tower::Layer<S> for ObserveLayer {
     type Service = Observe<S>;
@@ -36,7 +63,7 @@ impl<S> tower::Layer<S> for ObserveLayer {
     fn layer(&self, inner: S) -> Observe<S> {
         Observe {
             inner,
-            state: self.0.clone(),
+            observer: Arc::clone(&self.0),
             route: Arc::default(),
         }
     }
@@ -49,7 +76,7 @@ impl<S> tower::Layer<S> for ObserveLayer {
 #[derive(Clone)]
 pub(crate) struct Observe<S> {
     inner: S,
-    state: AppState,
+    observer: Arc<Observer>,
     route: Arc<OnceLock<RouteMetrics>>,
 }
 
@@ -65,29 +92,26 @@ where
         self.inner.poll_ready(cx)
     }
 
-    /// Starts counting the request (and notes what the access log says of
-    /// it, when on).
+    /// Starts counting the request and its time (and notes what the access
+    /// log says of it, when on).
     fn call(&mut self, request: Request) -> Observed<S::Future> {
         let started = Instant::now();
+        let observer = &self.observer;
         let metrics = self.route.get_or_init(|| {
             let route = request.extensions().get::<MatchedPath>();
-            self.state
-                .metrics()
+            observer
+                .metrics
                 .route(route.map_or(UNMATCHED, MatchedPath::as_str))
         });
         metrics.started();
-        let config = self.state.config();
-        let access = config.access_log.then(|| AccessLine {
-            client: client_of(
-                &config.trusted_proxies,
-                request.extensions(),
-                request.headers(),
-            ),
+        let access = observer.access_log.as_ref().map(|trusted| AccessLine {
+            client: client_of(trusted, request.extensions(), request.headers()),
             method: request.method().clone(),
             uri: request.uri().clone(),
         });
         Observed {
-            inner: self.inner.call(request),
+            inner: tokio::time::timeout(observer.limit, self.inner.call(request)),
+            limit: observer.limit,
             under_way: UnderWay {
                 route: Arc::clone(&self.route),
                 started,
@@ -98,10 +122,11 @@ where
 }
 
 pin_project_lite::pin_project! {
-    /// A request being answered.
+    /// A request being answered, within the time limit.
     pub(crate) struct Observed<F> {
         #[pin]
-        inner: F,
+        inner: Timeout<F>,
+        limit: Duration,
         under_way: UnderWay,
     }
 }
@@ -167,13 +192,71 @@ where
 {
     type Output = Result<Response, E>;
 
-    /// Once answered: the metrics, and the access log's line.
+    /// Once answered (503 when the time is up; work already on a blocking
+    /// thread finishes there, its answer dropped): the metrics, and the
+    /// access log's line.
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
         let this = self.project();
-        let result = ready!(this.inner.poll(cx));
+        let result = match ready!(this.inner.poll(cx)) {
+            Ok(result) => result,
+            Err(_) => Ok(AppError::Timeout(*this.limit).into_response()),
+        };
         if let Ok(response) = &result {
             this.under_way.answered(response);
         }
         Poll::Ready(result)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use axum::body::Body;
+    use axum::http::StatusCode;
+    use axum::routing::get;
+    use axum::Router;
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+
+    use super::*;
+    use crate::admission::Searches;
+    use crate::search::GraphCache;
+
+    #[tokio::test]
+    async fn a_request_over_the_time_limit_is_a_503_and_counted() {
+        let (searches, graphs) = (Searches::new(1, 1, 1, 1), GraphCache::new(0));
+        let metrics = Arc::new(Metrics::new(&searches, &graphs));
+        let layer = ObserveLayer::new(Arc::clone(&metrics), Duration::from_millis(20), None);
+        let router: Router = Router::new()
+            .route("/slow", get(|| tokio::time::sleep(Duration::from_secs(5))))
+            .route("/fast", get(|| async { "done" }))
+            .layer(layer);
+        let call = |uri: &'static str| {
+            let request = axum::http::Request::get(uri).body(Body::empty()).unwrap();
+            router.clone().oneshot(request)
+        };
+        let response = call("/slow").await.unwrap();
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        let body = response.into_body().collect().await.unwrap().to_bytes();
+        assert_eq!(
+            serde_json::from_slice::<serde_json::Value>(&body).unwrap(),
+            serde_json::json!({
+                "error": "timeout",
+                "detail": "the request took longer than the server's limit of 0.02 s",
+            })
+        );
+        assert_eq!(call("/fast").await.unwrap().status(), StatusCode::OK);
+        let text = metrics.render(&crate::metrics::Sample {
+            lanes: searches.loads(),
+            graph_cache: graphs.size(),
+            connections: (1, 0),
+        });
+        for line in [
+            "http_requests_total{route=\"/slow\",status=\"503\"} 1",
+            "http_requests_total{route=\"/fast\",status=\"200\"} 1",
+            "http_request_duration_seconds_count{route=\"/slow\"} 1",
+            "http_requests_in_flight 0",
+        ] {
+            assert!(text.lines().any(|got| got == line), "{line}\n{text}");
+        }
     }
 }

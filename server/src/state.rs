@@ -83,7 +83,7 @@ pub(crate) struct Shared {
     pub(crate) catalog: Catalog,
     pub(crate) graphs: GraphCache,
     pub(crate) searches: Searches,
-    pub(crate) metrics: Metrics,
+    pub(crate) metrics: Arc<Metrics>,
 }
 
 /// What the database holds, read at start.
@@ -152,7 +152,7 @@ impl AppState {
             config.small_group_layouts,
             config.searches_per_client,
         );
-        let metrics = Metrics::new(&searches, &graphs);
+        let metrics = Arc::new(Metrics::new(&searches, &graphs));
         Ok(AppState {
             shared: Arc::new(Shared {
                 config,
@@ -179,8 +179,9 @@ impl AppState {
         &self.shared.catalog
     }
 
-    pub(crate) fn metrics(&self) -> &Metrics {
-        &self.shared.metrics
+    /// The metrics, for the layer that counts the requests.
+    pub(crate) fn metrics(&self) -> Arc<Metrics> {
+        Arc::clone(&self.shared.metrics)
     }
 
     /// The metrics in Prometheus's text format, with the searches, the
