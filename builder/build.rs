@@ -5,10 +5,12 @@ fn main() {
         probe::Needs {
             cfg: "missing_datasette",
             programs: &[&["datasette"]],
+            python_modules: &[],
         },
         probe::Needs {
             cfg: "missing_sqlite3",
             programs: &[&["sqlite3"]],
+            python_modules: &[],
         },
     ]);
 }

@@ -9,6 +9,7 @@
 //! probe::mark_missing(&[probe::Needs {
 //!     cfg: "missing_sqlite3",
 //!     programs: &[&["sqlite3"]],
+//!     python_modules: &[],
 //! }]);
 //! ```
 //!
@@ -36,12 +37,16 @@ pub struct Needs {
     /// Every program needed, each as the names any one of which will do,
     /// e.g. `&[&["chromium", "chromium-browser"], &["chromedriver"]]`.
     pub programs: &'static [&'static [&'static str]],
+    /// Python modules needed besides, imported by `python3` (so `python3`
+    /// belongs in `programs`), e.g. `&["prometheus_client"]`.
+    pub python_modules: &'static [&'static str],
 }
 
 impl Needs {
     /// Every program is on the PATH.
     fn are_met(&self) -> bool {
         self.programs.iter().all(|names| find(names).is_some())
+            && self.python_modules.iter().all(|module| python_has(module))
     }
 }
 
@@ -79,10 +84,22 @@ pub fn find(names: &[&str]) -> Option<PathBuf> {
     })
 }
 
-/// The directories of the PATH, in order.
+/// Whether `python3` imports `module`.
+pub fn python_has(module: &str) -> bool {
+    std::process::Command::new("python3")
+        .args(["-c", &format!("import {module}")])
+        .output()
+        .is_ok_and(|output| output.status.success())
+}
+
+/// The directories of the PATH, in order, then the system directories a
+/// user's PATH may lack (Debian puts nginx in /usr/sbin).
 fn path_dirs() -> impl Iterator<Item = PathBuf> {
     let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path).collect::<Vec<_>>().into_iter()
+    std::env::split_paths(&path)
+        .chain(["/usr/sbin", "/sbin"].map(PathBuf::from))
+        .collect::<Vec<_>>()
+        .into_iter()
 }
 
 #[cfg(test)]
@@ -97,8 +114,14 @@ mod tests {
         let needs = |programs| Needs {
             cfg: "missing_test",
             programs,
+            python_modules: &[],
         };
         assert!(needs(&[&["sh"], &["no-such-program-here", "sh"]]).are_met());
         assert!(!needs(&[&["sh"], &["no-such-program-here"]]).are_met());
+    }
+
+    #[test]
+    fn a_made_up_python_module_is_missing() {
+        assert!(!python_has("no_such_module_here"));
     }
 }

@@ -14,11 +14,17 @@
 //! - **A share per client.** A client (a peer IP address) runs or waits for
 //!   at most `Config::searches_per_client` searches at once; one more is
 //!   answered 429 with `Retry-After`.
+//!
+//! Each lane's refusals are counted, by reason, for the metrics; how many
+//! searches run and wait is read off the semaphores when asked.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 
+use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::AppError;
@@ -34,11 +40,33 @@ pub(crate) struct Searches {
     per_client: usize,
     /// Searches admitted per client; clients with none are absent.
     clients: Arc<Mutex<HashMap<Option<IpAddr>, usize>>>,
+    /// Searches refused, by lane and reason.
+    refusals: Family<Refusal, Counter>,
+}
+
+/// The labels of a refused search: its lane (`small`, `large`) and why
+/// (`busy`: the lane is full or runs no searches, answered 503;
+/// `client_share`: the client runs its share, answered 429).
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub(crate) struct Refusal {
+    pub(crate) lane: &'static str,
+    pub(crate) reason: &'static str,
+}
+
+/// How many searches a lane runs and how many wait, at one moment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct LaneLoad {
+    /// The lane: `small` or `large`.
+    pub(crate) lane: &'static str,
+    pub(crate) running: usize,
+    pub(crate) waiting: usize,
 }
 
 /// One lane: the searches running, and all those admitted (running or
 /// waiting).
 struct Lane {
+    /// `small` or `large`, for the metrics.
+    name: &'static str,
     running: Arc<Semaphore>,
     admitted: Arc<Semaphore>,
     n_running: usize,
@@ -47,12 +75,27 @@ struct Lane {
 }
 
 impl Lane {
-    fn new(n_running: usize, retry_after: u32) -> Lane {
+    fn new(name: &'static str, n_running: usize, retry_after: u32) -> Lane {
         Lane {
+            name,
             running: Arc::new(Semaphore::new(n_running)),
             admitted: Arc::new(Semaphore::new(n_running * (1 + WAITING_PER_RUNNING))),
             n_running,
             retry_after,
+        }
+    }
+
+    fn capacity(&self) -> usize {
+        self.n_running * (1 + WAITING_PER_RUNNING)
+    }
+
+    fn load(&self) -> LaneLoad {
+        let running = self.n_running - self.running.available_permits().min(self.n_running);
+        let admitted = self.capacity() - self.admitted.available_permits().min(self.capacity());
+        LaneLoad {
+            lane: self.name,
+            running,
+            waiting: admitted.saturating_sub(running),
         }
     }
 }
@@ -100,12 +143,33 @@ impl Searches {
         per_client: usize,
     ) -> Searches {
         Searches {
-            small: Lane::new(n_small, 1),
-            large: Lane::new(n_large, 2),
+            small: Lane::new("small", n_small, 1),
+            large: Lane::new("large", n_large, 2),
             small_group_layouts,
             per_client,
             clients: Arc::default(),
+            refusals: Family::default(),
         }
+    }
+
+    /// The searches refused, by lane and reason (a handle on the same
+    /// counters, for the metrics registry).
+    pub(crate) fn refusals(&self) -> Family<Refusal, Counter> {
+        self.refusals.clone()
+    }
+
+    /// How many searches each lane runs and how many wait.
+    pub(crate) fn loads(&self) -> [LaneLoad; 2] {
+        [self.small.load(), self.large.load()]
+    }
+
+    fn refuse(&self, lane: &Lane, reason: &'static str, error: AppError) -> AppError {
+        let labels = Refusal {
+            lane: lane.name,
+            reason,
+        };
+        self.refusals.get_or_create(&labels).inc();
+        error
     }
 
     /// Admits a search in a group of `group_size` layouts for `client`
@@ -116,30 +180,36 @@ impl Searches {
         group_size: u32,
         client: Option<IpAddr>,
     ) -> Result<Admission, AppError> {
-        let share = self.claim_share(client)?;
         let (lane, which) = if group_size <= self.small_group_layouts {
             (&self.small, "at most")
         } else {
             (&self.large, "more than")
         };
+        let share = self
+            .claim_share(client)
+            .map_err(|error| self.refuse(lane, "client_share", error))?;
         let limit = self.small_group_layouts;
         if lane.n_running == 0 {
-            return Err(AppError::Busy {
+            let error = AppError::Busy {
                 detail: format!(
                     "this server runs no searches in groups of {which} {limit} layouts"
                 ),
                 retry_after: None,
-            });
+            };
+            return Err(self.refuse(lane, "busy", error));
         }
         let admitted = Arc::clone(&lane.admitted)
             .try_acquire_owned()
-            .map_err(|_| AppError::Busy {
-                detail: format!(
-                    "too many searches in groups of {which} {limit} layouts are running or \
-                     waiting; retry in {} s",
-                    lane.retry_after
-                ),
-                retry_after: Some(lane.retry_after),
+            .map_err(|_| {
+                let error = AppError::Busy {
+                    detail: format!(
+                        "too many searches in groups of {which} {limit} layouts are running or \
+                         waiting; retry in {} s",
+                        lane.retry_after
+                    ),
+                    retry_after: Some(lane.retry_after),
+                };
+                self.refuse(lane, "busy", error)
             })?;
         let running = Arc::clone(&lane.running)
             .acquire_owned()
@@ -183,6 +253,13 @@ mod tests {
         Some(IpAddr::from([127, 0, 0, last]))
     }
 
+    fn refusals(searches: &Searches, lane: &'static str, reason: &'static str) -> u64 {
+        searches
+            .refusals()
+            .get_or_create(&Refusal { lane, reason })
+            .get()
+    }
+
     #[tokio::test]
     async fn a_full_large_lane_leaves_the_small_lane_free() {
         let searches = Arc::new(Searches::new(2, 1, 1000, 10));
@@ -197,7 +274,23 @@ mod tests {
         while searches.large.admitted.available_permits() > 0 {
             tokio::task::yield_now().await;
         }
+        assert_eq!(
+            searches.loads(),
+            [
+                LaneLoad {
+                    lane: "small",
+                    running: 0,
+                    waiting: 0
+                },
+                LaneLoad {
+                    lane: "large",
+                    running: 1,
+                    waiting: 2
+                }
+            ]
+        );
         let refused = searches.admit(5000, client(4)).await.err().unwrap();
+        assert_eq!(refusals(&searches, "large", "busy"), 1);
         assert!(
             matches!(
                 refused,
@@ -213,6 +306,7 @@ mod tests {
             searches.admit(10, client(5)).await.unwrap(),
             searches.admit(10, client(6)).await.unwrap(),
         ];
+        assert_eq!(searches.loads()[0].running, 2);
         drop((small, running));
         for search in waiting {
             assert!(search.await.unwrap());
@@ -230,6 +324,8 @@ mod tests {
             matches!(&refused, AppError::TooManyRequests(detail) if detail.contains("2 group searches")),
             "{refused:?}"
         );
+        assert_eq!(refusals(&searches, "small", "client_share"), 1);
+        assert_eq!(refusals(&searches, "small", "busy"), 0);
         // Another client is not affected.
         searches.admit(10, client(2)).await.unwrap();
         drop(first);
@@ -245,6 +341,7 @@ mod tests {
     async fn a_lane_of_no_searches_refuses_without_retry() {
         let searches = Searches::new(1, 0, 1000, 2);
         let refused = searches.admit(5000, None).await.err().unwrap();
+        assert_eq!(refusals(&searches, "large", "busy"), 1);
         assert!(matches!(
             refused,
             AppError::Busy {

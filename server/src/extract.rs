@@ -5,7 +5,9 @@
 use axum::extract::FromRequestParts;
 use serde::{Deserialize, Deserializer};
 
+use crate::client::client_of;
 use crate::error::AppError;
+use crate::state::AppState;
 
 /// [`axum::extract::Path`] with a JSON rejection.
 #[derive(FromRequestParts)]
@@ -17,18 +19,24 @@ pub struct Path<T>(pub T);
 #[from_request(via(axum::extract::Query), rejection(AppError))]
 pub struct Query<T>(pub T);
 
-/// The client a request came from: its peer's IP address, or `None` when
-/// the request did not come over a socket (tests that call the router).
+/// The client a request came from: its peer's IP address, or the client a
+/// trusted proxy names (`client.rs`); `None` when the request did not come
+/// over a socket (tests that call the router).
 pub struct Client(pub Option<std::net::IpAddr>);
 
-impl<S: Send + Sync> FromRequestParts<S> for Client {
+impl FromRequestParts<AppState> for Client {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(
         parts: &mut axum::http::request::Parts,
-        _state: &S,
+        state: &AppState,
     ) -> Result<Client, Self::Rejection> {
-        Ok(Client(crate::serve::client_of(parts).map(|peer| peer.ip())))
+        let trusted = &state.config().trusted_proxies;
+        Ok(Client(client_of(
+            trusted,
+            &parts.extensions,
+            &parts.headers,
+        )))
     }
 }
 

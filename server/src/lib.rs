@@ -12,8 +12,12 @@
 //!   group graphs they need.
 //! - `page.rs` serves the web page under `/ui/` (files in `server/web/`,
 //!   compiled in); it is a client of the JSON API, not part of it.
-//! - [`openapi::document`] is the OpenAPI document, built from the handlers'
-//!   annotations as the routes are registered.
+//! - [`openapi_document`] is the OpenAPI document, built from the handlers'
+//!   annotations as the routes are registered (`routes/`).
+//! - Every request passes one layer (`observe.rs`) that holds it to the
+//!   time limit, moves the Prometheus metrics (`metrics.rs`, served at
+//!   `/metrics`) and writes the access log; a client is its peer, or the
+//!   client a trusted proxy names (`client.rs`).
 //!
 //! Handlers (in `routes/`) parse their input first, so malformed input is
 //! answered without a query; queries run on blocking threads, each with a
@@ -32,11 +36,13 @@
 #![deny(missing_docs)]
 
 mod admission;
+mod client;
 mod error;
 mod extract;
 mod lookup;
+mod metrics;
 mod model;
-pub mod openapi;
+mod observe;
 mod page;
 mod pool;
 mod routes;
@@ -46,43 +52,40 @@ mod state;
 
 use std::any::Any;
 
-use std::time::Duration;
-
-use axum::extract::{Request, State};
 use axum::http::Method;
-use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::trace::TraceLayer;
 
+pub use client::{TrustedProxies, TrustedProxiesError};
 pub use error::{ErrorBody, ErrorCode};
+pub use observe::ACCESS_LOG_TARGET;
 pub use serve::{serve, ConnectionLimits};
 pub use state::{AppState, Config};
 
 /// The service's router, ready to serve.
 pub fn app(state: AppState) -> Router {
     let (router, _) = routes::api_router().split_for_parts();
+    let config = state.config();
+    let observe = observe::ObserveLayer::new(
+        state.metrics(),
+        config.request_timeout,
+        config.access_log.then(|| config.trusted_proxies.clone()),
+    );
     router
         .merge(page::router())
         .fallback(no_route)
         .method_not_allowed_fallback(method_not_allowed)
-        .layer(middleware::from_fn_with_state(
-            state.config().request_timeout,
-            time_limit,
-        ))
         .layer(TraceLayer::new_for_http())
         .layer(CatchPanicLayer::custom(panic_response))
+        .layer(observe)
         .with_state(state)
 }
 
-/// Answers 503 when a request takes longer than `limit`. Work already on a
-/// blocking thread finishes there; its answer is dropped.
-async fn time_limit(State(limit): State<Duration>, request: Request, next: Next) -> Response {
-    match tokio::time::timeout(limit, next.run(request)).await {
-        Ok(response) => response,
-        Err(_) => error::AppError::Timeout(limit).into_response(),
-    }
+/// The OpenAPI document, as `/openapi.json` serves it.
+pub fn openapi_document() -> utoipa::openapi::OpenApi {
+    routes::document()
 }
 
 async fn no_route(method: Method, uri: axum::http::Uri) -> error::AppError {
@@ -108,41 +111,4 @@ fn panic_response(panic: Box<dyn Any + Send + 'static>) -> Response {
         .or_else(|| panic.downcast_ref::<&str>().copied())
         .unwrap_or("a panic");
     error::AppError::Internal(format!("a handler panicked: {message}")).into_response()
-}
-
-#[cfg(test)]
-mod tests {
-    use axum::body::Body;
-    use axum::http::StatusCode;
-    use axum::routing::get;
-    use http_body_util::BodyExt;
-    use tower::ServiceExt;
-
-    use super::*;
-
-    #[tokio::test]
-    async fn a_request_over_the_time_limit_is_a_503() {
-        let router: Router = Router::new()
-            .route("/slow", get(|| tokio::time::sleep(Duration::from_secs(5))))
-            .route("/fast", get(|| async { "done" }))
-            .layer(middleware::from_fn_with_state(
-                Duration::from_millis(20),
-                time_limit,
-            ));
-        let call = |uri: &'static str| {
-            let request = axum::http::Request::get(uri).body(Body::empty()).unwrap();
-            router.clone().oneshot(request)
-        };
-        let response = call("/slow").await.unwrap();
-        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
-        let body = response.into_body().collect().await.unwrap().to_bytes();
-        assert_eq!(
-            serde_json::from_slice::<serde_json::Value>(&body).unwrap(),
-            serde_json::json!({
-                "error": "timeout",
-                "detail": "the request took longer than the server's limit of 0.02 s",
-            })
-        );
-        assert_eq!(call("/fast").await.unwrap().status(), StatusCode::OK);
-    }
 }

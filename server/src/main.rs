@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use clap::Parser;
-use server::{AppState, Config, ConnectionLimits};
+use server::{AppState, Config, ConnectionLimits, TrustedProxies};
 
 /// The Klotski (华容道) database over HTTP: JSON answers about layouts,
 /// groups and classes. The routes are listed at /openapi.json.
@@ -59,6 +59,17 @@ struct Args {
     /// which makes lookups faster; replacing it by a rename is safe either way.
     #[arg(long)]
     database_may_change: bool,
+    /// The reverse proxies to believe, comma-separated: networks
+    /// (10.0.0.0/8, fd00::/8) or addresses (127.0.0.1, ::1). A request from
+    /// one of them is counted under the client it names in `Forwarded` or
+    /// `X-Forwarded-For` (the last address a trusted proxy added); from any
+    /// other peer these headers are ignored. None by default.
+    #[arg(long, value_name = "CIDR,...", default_value = "")]
+    trusted_proxies: TrustedProxies,
+    /// Log one line per request (client, method, path, status, latency,
+    /// bytes) at info level, target `klotski_server::access`.
+    #[arg(long)]
+    access_log: bool,
 }
 
 fn main() -> ExitCode {
@@ -94,6 +105,8 @@ fn run(args: Args) -> anyhow::Result<()> {
         small_group_layouts: args.small_group_layouts,
         searches_per_client: args.searches_per_client,
         database_may_change: args.database_may_change,
+        trusted_proxies: args.trusted_proxies,
+        access_log: args.access_log,
     };
     let limits = ConnectionLimits {
         max_connections: args.max_connections,
@@ -101,8 +114,12 @@ fn run(args: Args) -> anyhow::Result<()> {
         ..ConnectionLimits::default()
     };
     // The error says what is wrong with the file and to run `klotski build-db`.
+    let trusted_proxies = config.trusted_proxies.clone();
     let state = AppState::open(&args.db, config)?;
     tracing::info!(db = %args.db.display(), classes = %state.classes_held(), "database open");
+    if !trusted_proxies.is_empty() {
+        tracing::info!(proxies = %trusted_proxies, "client addresses read from forwarding headers of trusted proxies");
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -27,6 +27,8 @@ pub(crate) struct Pool {
     idle: Mutex<Vec<Database>>,
     /// One permit per idle connection.
     permits: Arc<Semaphore>,
+    /// How many connections there are.
+    n_connections: usize,
     /// The database, for the point queries' connections.
     path: PathBuf,
     /// Whether the file may change while open (see [`Pool::open`]).
@@ -52,10 +54,18 @@ impl Pool {
         Ok(Pool {
             idle: Mutex::new(idle),
             permits: Arc::new(Semaphore::new(n_connections)),
+            n_connections,
             path: path.to_owned(),
             may_change,
             inline: ThreadLocal::new(),
         })
+    }
+
+    /// How many connections there are, and how many run a query now (the
+    /// point queries' own connections are not counted).
+    pub(crate) fn usage(&self) -> (usize, usize) {
+        let idle = self.permits.available_permits().min(self.n_connections);
+        (self.n_connections, self.n_connections - idle)
     }
 
     /// Runs a point query on the calling thread with its own connection. Only

@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex};
 
 use klotski::analysis::GroupGraph;
 use klotski::Code;
+use prometheus_client::metrics::counter::Counter;
 use schema::GroupKey;
 
 /// Group graphs built recently, most recent first, up to a budget of bytes
@@ -19,6 +20,9 @@ use schema::GroupKey;
 pub(crate) struct GraphCache {
     entries: Mutex<VecDeque<(GroupKey, Arc<GroupGraph>)>>,
     budget_bytes: usize,
+    /// Graphs found in the cache, and graphs built, for the metrics.
+    pub(crate) hits: Counter,
+    pub(crate) misses: Counter,
 }
 
 /// About how many bytes a graph takes: per node a code, an offset, a solved
@@ -33,16 +37,28 @@ impl GraphCache {
         GraphCache {
             entries: Mutex::new(VecDeque::new()),
             budget_bytes,
+            hits: Counter::default(),
+            misses: Counter::default(),
         }
+    }
+
+    /// The bytes (as [`graph_bytes`] counts them) and the number of the
+    /// graphs held.
+    pub(crate) fn size(&self) -> (usize, usize) {
+        let entries = self.lock();
+        let bytes = entries.iter().map(|(_, graph)| graph_bytes(graph)).sum();
+        (bytes, entries.len())
     }
 
     /// The graph of group `key`, of which `member` is a layout: from the
     /// cache, or built from the engine (`group_of`, no database needed).
     pub(crate) fn get_or_build(&self, key: GroupKey, member: Code) -> Arc<GroupGraph> {
         if let Some(graph) = self.take(key) {
+            self.hits.inc();
             self.put(key, Arc::clone(&graph));
             return graph;
         }
+        self.misses.inc();
         // Built outside the lock: another request may build the same graph
         // at the same time, which costs time but is otherwise harmless.
         let graph = Arc::new(GroupGraph::build(klotski::group_of(member)));
@@ -107,6 +123,8 @@ mod tests {
         cache.get_or_build(key(2), member);
         let keys: Vec<u32> = cache.lock().iter().map(|(k, _)| k.group_num).collect();
         assert_eq!(keys, [2, 0]);
+        assert_eq!((cache.hits.get(), cache.misses.get()), (1, 3));
+        assert_eq!(cache.size(), (2 * one, 2));
         let small = GraphCache::new(10);
         small.get_or_build(key(0), member);
         assert_eq!(small.lock().len(), 1);

@@ -11,7 +11,6 @@
 //! until one closes.
 
 use std::future::Future;
-use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -225,14 +224,4 @@ impl AsyncWrite for Tracked {
     fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
         self.project().inner.poll_shutdown(cx)
     }
-}
-
-/// The address the server reports for a request, for per-client limits:
-/// its peer's IP address, or none when the request did not come over a
-/// socket (tests that call the router directly).
-pub(crate) fn client_of(request_parts: &axum::http::request::Parts) -> Option<SocketAddr> {
-    request_parts
-        .extensions
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|info| info.0)
 }

@@ -1,6 +1,6 @@
 //! The state every handler shares: the settings, the database connections,
 //! what the database holds (read once at start: it is read-only), the graph
-//! cache and the admission of group searches.
+//! cache, the admission of group searches and the metrics.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -10,7 +10,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::admission::Searches;
+use crate::client::TrustedProxies;
 use crate::error::AppError;
+use crate::metrics::{Metrics, Sample};
 use crate::pool::Pool;
 use crate::search::GraphCache;
 use klotski::CodeRanks;
@@ -41,6 +43,13 @@ pub struct Config {
     /// each query; if not (the default), the file is read as immutable
     /// ([`schema::Database::open_immutable`]), which is faster.
     pub database_may_change: bool,
+    /// The reverse proxies whose `Forwarded` and `X-Forwarded-For` headers
+    /// name the client (`client.rs`); none by default, so the peer is the
+    /// client.
+    pub trusted_proxies: TrustedProxies,
+    /// Whether each request is logged when answered (target
+    /// `klotski_server::access`, level info).
+    pub access_log: bool,
 }
 
 impl Default for Config {
@@ -56,6 +65,8 @@ impl Default for Config {
             searches_per_client: 2,
             graph_cache_bytes: 256 << 20,
             database_may_change: false,
+            trusted_proxies: TrustedProxies::default(),
+            access_log: false,
         }
     }
 }
@@ -72,8 +83,7 @@ pub(crate) struct Shared {
     pub(crate) catalog: Catalog,
     pub(crate) graphs: GraphCache,
     pub(crate) searches: Searches,
-    /// The OpenAPI document, serialised once.
-    pub(crate) openapi_json: String,
+    pub(crate) metrics: Arc<Metrics>,
 }
 
 /// What the database holds, read at start.
@@ -142,9 +152,7 @@ impl AppState {
             config.small_group_layouts,
             config.searches_per_client,
         );
-        let openapi_json = crate::openapi::document()
-            .to_json()
-            .expect("the OpenAPI document serialises");
+        let metrics = Arc::new(Metrics::new(&searches, &graphs));
         Ok(AppState {
             shared: Arc::new(Shared {
                 config,
@@ -152,7 +160,7 @@ impl AppState {
                 catalog,
                 graphs,
                 searches,
-                openapi_json,
+                metrics,
             }),
         })
     }
@@ -169,6 +177,22 @@ impl AppState {
 
     pub(crate) fn catalog(&self) -> &Catalog {
         &self.shared.catalog
+    }
+
+    /// The metrics, for the layer that counts the requests.
+    pub(crate) fn metrics(&self) -> Arc<Metrics> {
+        Arc::clone(&self.shared.metrics)
+    }
+
+    /// The metrics in Prometheus's text format, with the searches, the
+    /// graph cache and the connections as they are now.
+    pub(crate) fn metrics_text(&self) -> String {
+        let shared = &self.shared;
+        shared.metrics.render(&Sample {
+            lanes: shared.searches.loads(),
+            graph_cache: shared.graphs.size(),
+            connections: shared.pool.usage(),
+        })
     }
 
     /// Runs a query with a connection and the catalog, on a blocking thread.

@@ -7,7 +7,7 @@ mod common;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use common::{app_with, get, test_app, test_db};
+use common::{app_with, get, get_text, test_app, test_db};
 use klotski::{ClassGroups, Code};
 use serde_json::Value;
 use server::Config;
@@ -291,6 +291,7 @@ fn example_requests() -> BTreeMap<(&'static str, u16), Vec<String>> {
     add("/stats", 200, s(&["/stats".into()]));
     add("/health", 200, s(&["/health".into()]));
     add("/openapi.json", 200, s(&["/openapi.json".into()]));
+    add("/metrics", 200, s(&["/metrics".into()]));
     requests
 }
 
@@ -301,7 +302,7 @@ async fn every_documented_route_answers_as_documented() {
     assert_eq!(status, 200);
     assert_eq!(
         doc,
-        serde_json::to_value(server::openapi::document()).unwrap()
+        serde_json::to_value(server::openapi_document()).unwrap()
     );
     assert_eq!(doc["openapi"], "3.1.0");
 
@@ -347,6 +348,19 @@ async fn every_documented_route_answers_as_documented() {
             let uris = requests
                 .get(&(path.as_str(), status))
                 .unwrap_or_else(|| panic!("no example request for {path} answering {status}"));
+            let content = response["content"].as_object().unwrap();
+            let media_types: Vec<&String> = content.keys().collect();
+            assert_eq!(media_types.len(), 1, "{path} {status}: {media_types:?}");
+            if media_types[0] != "application/json" {
+                // A text answer (the metrics): its status and media type.
+                for uri in uris {
+                    let (got, content_type, _) = get_text(&app, uri).await;
+                    assert_eq!(got.as_u16(), status, "{uri}");
+                    assert_eq!(&content_type, media_types[0], "{uri}");
+                    n_checked += 1;
+                }
+                continue;
+            }
             let schema = &response["content"]["application/json"]["schema"];
             assert!(schema.is_object(), "{path} {status} has no JSON schema");
             for uri in uris {
@@ -377,7 +391,7 @@ async fn every_documented_route_answers_as_documented() {
 
 #[test]
 fn error_codes_are_documented() {
-    let doc = serde_json::to_value(server::openapi::document()).unwrap();
+    let doc = serde_json::to_value(server::openapi_document()).unwrap();
     let documented = &doc["components"]["schemas"]["ErrorCode"]["enum"];
     let codes = [
         "invalid_layout",

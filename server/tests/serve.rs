@@ -3,7 +3,7 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -40,18 +40,7 @@ fn serves_on_a_socket_and_stops_on_sigterm() {
         .spawn()
         .unwrap();
     let mut log = BufReader::new(child.stderr.take().unwrap());
-    let mut lines = Vec::new();
-    let address = loop {
-        let mut line = String::new();
-        assert!(
-            log.read_line(&mut line).unwrap() > 0,
-            "no address: {lines:?}"
-        );
-        if let Some((_, address)) = line.trim_end().split_once("listening on http://") {
-            break address.to_owned();
-        }
-        lines.push(line);
-    };
+    let (address, lines) = common::listening_address(&mut log);
     assert!(
         lines.iter().any(|line| line
             .contains("classes=6 of 203 classes: 0-0-0, 0-1-0, 0-2-0, 1-0-0, 7-0-3, 7-0-7")),

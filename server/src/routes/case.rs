@@ -13,9 +13,8 @@ use schema::LayoutRow;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::{
-    page_limit, CodePage, LATE, LAYOUT_PARAM, POINT_QUERY_LATE, SEARCH_LATE_OR_BUSY, SEARCH_REFUSED,
-};
+use super::doc::{LayoutCode, PointQueryLate, QueryLate, SearchRefused};
+use super::{page_limit, CodePage};
 use crate::error::{AppError, ErrorBody};
 use crate::extract::{empty_as_none, Client, Path, Query};
 use crate::lookup;
@@ -30,12 +29,12 @@ use crate::state::{AppState, Catalog};
     get,
     path = "/case/{code}",
     tag = "cases",
-    params(("code" = String, Path, description = LAYOUT_PARAM, example = "1A9BF0C00")),
+    params(LayoutCode),
     responses(
         (status = 200, description = "The layout.", body = CaseResponse),
         (status = 400, description = "Neither a code nor a short code; the detail says why.", body = ErrorBody),
         (status = 404, description = "The database does not hold the layout (a partial database: the detail lists the classes it holds).", body = ErrorBody),
-        (status = 503, description = POINT_QUERY_LATE, body = ErrorBody),
+        PointQueryLate,
     )
 )]
 pub(crate) async fn case_get(
@@ -59,7 +58,7 @@ pub(crate) async fn case_get(
         (status = 200, description = "The layout.", body = CaseResponse),
         (status = 400, description = "Not five numbers joined by `-`, or an impossible class.", body = ErrorBody),
         (status = 404, description = "No such class in the database, no such group in the class, or group_index past the group's end.", body = ErrorBody),
-        (status = 503, description = POINT_QUERY_LATE, body = ErrorBody),
+        PointQueryLate,
     )
 )]
 pub(crate) async fn classification_get(
@@ -86,12 +85,12 @@ pub(crate) async fn classification_get(
     get,
     path = "/case/{code}/solution",
     tag = "cases",
-    params(("code" = String, Path, description = LAYOUT_PARAM, example = "1A9BF0C00")),
+    params(LayoutCode),
     responses(
         (status = 200, description = "The solution: `min_solution_step + 1` layouts, the first the layout asked for, the last solved.", body = SolutionJson),
         (status = 400, description = "Neither a code nor a short code.", body = ErrorBody),
         (status = 404, description = "The database does not hold the layout, or its group has no solved layout (`no_solution`).", body = ErrorBody),
-        (status = 503, description = LATE, body = ErrorBody),
+        QueryLate,
     )
 )]
 pub(crate) async fn case_solution_get(
@@ -128,12 +127,12 @@ pub(crate) async fn case_solution_get(
     get,
     path = "/case/{code}/moves",
     tag = "cases",
-    params(("code" = String, Path, description = LAYOUT_PARAM, example = "1A9BF0C00")),
+    params(LayoutCode),
     responses(
         (status = 200, description = "Every move: nearer to solved first, then as near, then farther.", body = MovesJson),
         (status = 400, description = "Neither a code, a short code nor a classification.", body = ErrorBody),
         (status = 404, description = "The database does not hold the layout.", body = ErrorBody),
-        (status = 503, description = POINT_QUERY_LATE, body = ErrorBody),
+        PointQueryLate,
     )
 )]
 pub(crate) async fn case_moves_get(
@@ -191,13 +190,12 @@ const MAX_LAYER_CODES: u32 = 100;
     get,
     path = "/case/{code}/layers",
     tag = "cases",
-    params(("code" = String, Path, description = LAYOUT_PARAM, example = "1A9BF0C00"), LayersQuery),
+    params(LayoutCode, LayersQuery),
     responses(
         (status = 200, description = "Every layer, from the layout alone to its farthest layouts.", body = LayersResponse),
         (status = 400, description = "A bad code or limit.", body = ErrorBody),
         (status = 404, description = "The database does not hold the layout.", body = ErrorBody),
-        (status = 429, description = SEARCH_REFUSED, body = ErrorBody),
-        (status = 503, description = SEARCH_LATE_OR_BUSY, body = ErrorBody),
+        SearchRefused,
     )
 )]
 pub(crate) async fn case_layers_get(
@@ -262,13 +260,12 @@ pub(crate) async fn case_layers_get(
     get,
     path = "/case/{code}/farthest",
     tag = "cases",
-    params(("code" = String, Path, description = LAYOUT_PARAM, example = "1A9BF0C00"), CodePage),
+    params(LayoutCode, CodePage),
     responses(
         (status = 200, description = "A page of the farthest layouts, ascending codes.", body = FarthestPage),
         (status = 400, description = "A bad code, cursor or limit.", body = ErrorBody),
         (status = 404, description = "The database does not hold the layout.", body = ErrorBody),
-        (status = 429, description = SEARCH_REFUSED, body = ErrorBody),
-        (status = 503, description = SEARCH_LATE_OR_BUSY, body = ErrorBody),
+        SearchRefused,
     )
 )]
 pub(crate) async fn case_farthest_get(
@@ -296,13 +293,12 @@ pub(crate) async fn case_farthest_get(
     get,
     path = "/case/{code}/min-solutions",
     tag = "cases",
-    params(("code" = String, Path, description = LAYOUT_PARAM, example = "1A9BF0C00"), CodePage),
+    params(LayoutCode, CodePage),
     responses(
         (status = 200, description = "A page of the nearest solved layouts, ascending codes (none when the group has no solved layout).", body = MinSolutionsPage),
         (status = 400, description = "A bad code, cursor or limit.", body = ErrorBody),
         (status = 404, description = "The database does not hold the layout.", body = ErrorBody),
-        (status = 429, description = SEARCH_REFUSED, body = ErrorBody),
-        (status = 503, description = SEARCH_LATE_OR_BUSY, body = ErrorBody),
+        SearchRefused,
     )
 )]
 pub(crate) async fn case_min_solutions_get(

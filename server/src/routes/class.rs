@@ -4,7 +4,7 @@ use axum::extract::State;
 use axum::Json;
 use klotski::Class;
 
-use super::LATE;
+use super::doc::QueryLate;
 use crate::error::{AppError, ErrorBody};
 use crate::extract::Path;
 use crate::lookup;
@@ -22,7 +22,7 @@ use crate::state::AppState;
         (status = 200, description = "The class.", body = ClassResponse),
         (status = 400, description = "Not three numbers joined by `-`, or an impossible class.", body = ErrorBody),
         (status = 404, description = "The class is not in the database, or has no layouts.", body = ErrorBody),
-        (status = 503, description = LATE, body = ErrorBody),
+        QueryLate,
     )
 )]
 pub(crate) async fn class_get(

@@ -8,7 +8,8 @@ use schema::{GroupFilter, GroupKey, Page};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::{page_limit, LATE};
+use super::doc::QueryLate;
+use super::page_limit;
 use crate::error::{AppError, ErrorBody};
 use crate::extract::{empty_as_none, Path, Query};
 use crate::lookup;
@@ -36,7 +37,7 @@ fn parse_group(text: &str) -> Result<GroupKey, AppError> {
         (status = 200, description = "The group.", body = GroupResponse),
         (status = 400, description = "Not four numbers joined by `-`, or an impossible class.", body = ErrorBody),
         (status = 404, description = "No such class in the database, or no such group in the class.", body = ErrorBody),
-        (status = 503, description = LATE, body = ErrorBody),
+        QueryLate,
     )
 )]
 pub(crate) async fn group_get(
@@ -61,7 +62,7 @@ pub(crate) async fn group_get(
         (status = 200, description = "The group's histograms.", body = GroupHistogramResponse),
         (status = 400, description = "Not four numbers joined by `-`, or an impossible class.", body = ErrorBody),
         (status = 404, description = "No such class in the database, or no such group in the class.", body = ErrorBody),
-        (status = 503, description = LATE, body = ErrorBody),
+        QueryLate,
     )
 )]
 pub(crate) async fn group_histogram_get(
@@ -107,7 +108,7 @@ pub(crate) struct IndexPage {
         (status = 200, description = "A page of the group's layouts.", body = GroupCasesPage),
         (status = 400, description = "A bad group name, cursor or limit.", body = ErrorBody),
         (status = 404, description = "No such group in the database.", body = ErrorBody),
-        (status = 503, description = LATE, body = ErrorBody),
+        QueryLate,
     )
 )]
 pub(crate) async fn group_cases_get(
@@ -180,7 +181,7 @@ pub(crate) struct GroupsQuery {
     responses(
         (status = 200, description = "A page of groups.", body = GroupsPage),
         (status = 400, description = "A bad filter value, cursor or limit.", body = ErrorBody),
-        (status = 503, description = LATE, body = ErrorBody),
+        QueryLate,
     )
 )]
 pub(crate) async fn groups_list(

@@ -1,10 +1,12 @@
 //! The routes, one module per resource, and the router that serves them and
 //! documents them in the same breath: every route is registered through
 //! `utoipa_axum::routes!`, so the OpenAPI document lists exactly the routes
-//! served, with the parameters and responses declared on each handler.
+//! served, with the parameters and responses declared on each handler (and
+//! what many share, once, in `doc.rs`).
 
 mod case;
 mod class;
+mod doc;
 mod group;
 mod path;
 mod service;
@@ -16,8 +18,8 @@ use utoipa_axum::routes;
 
 use crate::error::AppError;
 use crate::extract::empty_as_none;
-use crate::openapi::ApiDoc;
 use crate::state::AppState;
+use doc::ApiDoc;
 
 /// Every documented route.
 pub(crate) fn api_router() -> OpenApiRouter<AppState> {
@@ -38,26 +40,14 @@ pub(crate) fn api_router() -> OpenApiRouter<AppState> {
         .routes(routes!(group::groups_list))
         .routes(routes!(service::stats_get))
         .routes(routes!(service::health_get))
+        .routes(routes!(service::metrics_get))
         .routes(routes!(service::openapi_get))
 }
 
-/// The 503 of a route that waits on a blocking thread.
-const LATE: &str = "The request took longer than the time limit.";
-
-/// The 503 of a point lookup, which runs on the request's own thread and
-/// cannot be late unless the file may change.
-const POINT_QUERY_LATE: &str = "Only on a server run with `--database-may-change`: the request took longer than the time limit (waiting for a writer's lock).";
-
-/// The 429 of a route that searches a group.
-const SEARCH_REFUSED: &str = "The client already runs its share of group searches (`too_many_requests`); `Retry-After` says when to retry.";
-
-/// The 503 of a route that searches a group.
-const SEARCH_LATE_OR_BUSY: &str = "The request took longer than the time limit (`timeout`), or the search was refused at once, its lane being full (`busy`, with `Retry-After`).";
-
-/// The description of a `{code}` path parameter.
-const LAYOUT_PARAM: &str = "A layout: its code (`1A9BF0C00`), the code without trailing zeros \
-    (`1A9BF0C`, any case), its 5-character short code (`4WVE1`) or its classification \
-    `J-B-S-G-I` (`5-4-1-1-7472`). A text that is a legal code is read as a code.";
+/// The OpenAPI document of every route.
+pub(crate) fn document() -> utoipa::openapi::OpenApi {
+    api_router().split_for_parts().1
+}
 
 /// Paging by a code cursor.
 #[derive(Debug, Deserialize, IntoParams)]

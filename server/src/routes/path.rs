@@ -5,7 +5,7 @@ use axum::Json;
 use edge::json::PathJson;
 use klotski::{paths, Code, LayoutRef};
 
-use super::{LAYOUT_PARAM, SEARCH_LATE_OR_BUSY, SEARCH_REFUSED};
+use super::doc::{LayoutPair, SearchRefused};
 use crate::error::{AppError, ErrorBody};
 use crate::extract::{Client, Path};
 use crate::lookup;
@@ -26,16 +26,12 @@ use crate::state::AppState;
     get,
     path = "/path/{from}/{to}",
     tag = "cases",
-    params(
-        ("from" = String, Path, description = LAYOUT_PARAM, example = "1A9BF0C00"),
-        ("to" = String, Path, description = LAYOUT_PARAM, example = "DAAF4CC00"),
-    ),
+    params(LayoutPair),
     responses(
         (status = 200, description = "The path: `step + 1` layouts from `from` to `to`.", body = PathJson),
         (status = 400, description = "A layout is neither a code nor a short code.", body = ErrorBody),
         (status = 404, description = "The database does not hold a layout, or the two are in different groups (`different_groups`): steps never leave a group.", body = ErrorBody),
-        (status = 429, description = SEARCH_REFUSED, body = ErrorBody),
-        (status = 503, description = SEARCH_LATE_OR_BUSY, body = ErrorBody),
+        SearchRefused,
     )
 )]
 pub(crate) async fn path_get(

@@ -1,10 +1,13 @@
-//! `/stats`, `/health` and `/openapi.json`.
+//! `/stats`, `/health`, `/metrics` and `/openapi.json`.
+
+use std::sync::OnceLock;
 
 use axum::extract::State;
 use axum::http::header::CONTENT_TYPE;
 use axum::response::IntoResponse;
 use axum::Json;
 
+use crate::metrics::CONTENT_TYPE as METRICS_CONTENT_TYPE;
 use crate::model::{ClassStats, HealthResponse, StatsResponse, Totals};
 use crate::state::AppState;
 
@@ -51,6 +54,19 @@ pub(crate) async fn health_get(State(state): State<AppState>) -> Json<HealthResp
     })
 }
 
+/// The service's metrics, in Prometheus's text format: requests by route
+/// and status, their latencies, the group searches running, waiting and
+/// refused, the graph cache, the database connections.
+#[utoipa::path(
+    get,
+    path = "/metrics",
+    tag = "service",
+    responses((status = 200, description = "The metrics (text exposition format 0.0.4).", content_type = "text/plain; version=0.0.4; charset=utf-8", body = String))
+)]
+pub(crate) async fn metrics_get(State(state): State<AppState>) -> impl IntoResponse {
+    ([(CONTENT_TYPE, METRICS_CONTENT_TYPE)], state.metrics_text())
+}
+
 /// This document: OpenAPI 3.1, generated from the handlers.
 #[utoipa::path(
     get,
@@ -58,9 +74,12 @@ pub(crate) async fn health_get(State(state): State<AppState>) -> Json<HealthResp
     tag = "service",
     responses((status = 200, description = "The OpenAPI document.", content_type = "application/json", body = Object))
 )]
-pub(crate) async fn openapi_get(State(state): State<AppState>) -> impl IntoResponse {
-    (
-        [(CONTENT_TYPE, "application/json")],
-        state.shared.openapi_json.clone(),
-    )
+pub(crate) async fn openapi_get() -> impl IntoResponse {
+    static JSON: OnceLock<String> = OnceLock::new();
+    let json = JSON.get_or_init(|| {
+        super::document()
+            .to_json()
+            .expect("the OpenAPI document serialises")
+    });
+    ([(CONTENT_TYPE, "application/json")], json.as_str())
 }

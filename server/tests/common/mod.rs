@@ -83,3 +83,103 @@ pub async fn call(app: &axum::Router, method: &str, uri: &str) -> (StatusCode, s
 pub async fn get(app: &axum::Router, uri: &str) -> (StatusCode, serde_json::Value) {
     call(app, "GET", uri).await
 }
+
+/// GET `uri`: the status, the `Content-Type` and the body as text.
+pub async fn get_text(app: &axum::Router, uri: &str) -> (StatusCode, String, String) {
+    let request = Request::get(uri).body(Body::empty()).unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let content_type = response.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (
+        status,
+        content_type,
+        String::from_utf8(bytes.to_vec()).unwrap(),
+    )
+}
+
+/// One sample of a Prometheus exposition: its name (`_total`, `_bucket`,
+/// `_sum`, `_count` included), labels and value.
+#[derive(Debug, serde::Deserialize)]
+pub struct MetricSample {
+    pub name: String,
+    pub labels: std::collections::BTreeMap<String, String>,
+    pub value: f64,
+}
+
+/// Parses Prometheus's text format with the reference parser, the official
+/// Python client's (`prometheus_client.parser`), which rejects malformed
+/// text: every sample, and the documented metric families. The tests that
+/// call it are ignored where python3 or the module is missing (build.rs).
+pub fn parse_metrics(text: &str) -> (Vec<MetricSample>, Vec<String>) {
+    use std::io::Write;
+    const SCRIPT: &str = r#"
+import json, sys
+from prometheus_client.parser import text_string_to_metric_families
+samples, documented = [], []
+for family in text_string_to_metric_families(sys.stdin.read()):
+    if family.documentation:
+        documented.append(family.name)
+    for s in family.samples:
+        samples.append({"name": s.name, "labels": s.labels, "value": s.value})
+print(json.dumps([samples, documented]))
+"#;
+    let mut child = std::process::Command::new("python3")
+        .args(["-c", SCRIPT])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        output.status.success(),
+        "the metrics do not parse: {}\n{text}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+/// The value of the sample `name` with exactly `labels`; 0 when absent (a
+/// counter not yet moved has no sample).
+pub fn metric_value(samples: &[MetricSample], name: &str, labels: &[(&str, &str)]) -> f64 {
+    let found: Vec<f64> = samples
+        .iter()
+        .filter(|sample| {
+            sample.name == name
+                && sample.labels.len() == labels.len()
+                && labels
+                    .iter()
+                    .all(|(k, v)| sample.labels.get(*k).map(String::as_str) == Some(*v))
+        })
+        .map(|sample| sample.value)
+        .collect();
+    assert!(found.len() <= 1, "{name} {labels:?}: {found:?}");
+    found.first().copied().unwrap_or(0.0)
+}
+
+/// Reads a `klotski-server` log up to its `listening on` line: the address
+/// it gives, and the lines before it.
+pub fn listening_address(log: &mut impl std::io::BufRead) -> (String, Vec<String>) {
+    let mut lines = Vec::new();
+    loop {
+        let mut line = String::new();
+        assert!(
+            log.read_line(&mut line).unwrap() > 0,
+            "no address: {lines:?}"
+        );
+        if let Some((_, address)) = line.trim_end().split_once("listening on http://") {
+            return (address.to_owned(), lines);
+        }
+        lines.push(line);
+    }
+}
