@@ -24,7 +24,6 @@ mod batches;
 mod bfs;
 mod bit_bfs;
 mod graph;
-pub mod kernel_stats;
 mod lanes;
 mod node_set;
 mod spare;
@@ -47,6 +46,12 @@ pub use pipeline::analyse_group;
 pub use shape::GroupShape;
 pub use solutions::{analyse_solutions, SolutionReport};
 pub use spare::release_spare_sets;
+
+/// What the bit-parallel searches read, write and spend, level by level:
+/// the one entry point of the measurement programs (`bench`), with the
+/// `kernel-stats` feature only.
+#[cfg(feature = "kernel-stats")]
+pub use bit_bfs::kernel_stats::{take_kernel_counts, LevelCounts, SearchKind};
 
 /// The five numbers of one layout.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]

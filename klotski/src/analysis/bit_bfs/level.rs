@@ -1,18 +1,23 @@
 //! The state of one bit-parallel search and its level step: the candidates
 //! chosen, then pulled from their frontier neighbours (see [`super`]).
 
-use std::time::Instant;
-
+use super::counter::Counter;
 use super::passes::Passes;
 use super::{Tracking, Visitor};
-use crate::analysis::kernel_stats::{self, LevelCounts, SearchKind};
 use crate::analysis::lanes::LaneSet;
 use crate::analysis::node_set::NodeSet;
 use crate::analysis::spare::SetArray;
 use crate::analysis::GroupGraph;
 
-/// The state of a search in sets of lanes `L`.
-pub(super) struct Search<'g, L: LaneSet> {
+/// The counter the searches run with: none, or with the `kernel-stats`
+/// feature the kernel's counts.
+#[cfg(not(feature = "kernel-stats"))]
+pub(super) type Counting = super::counter::NoCounts;
+#[cfg(feature = "kernel-stats")]
+pub(super) type Counting = super::kernel_stats::KernelCounts;
+
+/// The state of a search in sets of lanes `L`, counting its work with `C`.
+pub(super) struct Search<'g, L: LaneSet, C: Counter<L> = Counting> {
     graph: &'g GroupGraph,
     tracking: Tracking,
     /// Per node, the sources that have reached it; cleared as a search starts.
@@ -41,14 +46,16 @@ pub(super) struct Search<'g, L: LaneSet> {
     current: Vec<u32>,
     /// Nodes reached at the level being pulled, ascending.
     arrivals: Vec<u32>,
+    /// What the level steps did, when counted.
+    pub(super) counter: C,
 }
 
 /// Candidates are marked from the frontier's edges when the frontier has
 /// fewer nodes than the open nodes divided by this.
 const MARK_FROM_FRONTIER_BELOW: usize = 2;
 
-impl<'g, L: LaneSet> Search<'g, L> {
-    pub(super) fn new(graph: &'g GroupGraph, tracking: Tracking) -> Search<'g, L> {
+impl<'g, L: LaneSet, C: Counter<L>> Search<'g, L, C> {
+    pub(super) fn new(graph: &'g GroupGraph, tracking: Tracking) -> Search<'g, L, C> {
         let n = graph.n_nodes();
         let blocking = if tracking.blocked() { n } else { 0 };
         Search {
@@ -66,6 +73,7 @@ impl<'g, L: LaneSet> Search<'g, L> {
             candidates: NodeSet::new(n),
             current: Vec::new(),
             arrivals: Vec::new(),
+            counter: C::default(),
         }
     }
 
@@ -108,20 +116,15 @@ impl<'g, L: LaneSet> Search<'g, L> {
         kept: &L,
         visitor: &mut impl Visitor<L>,
     ) -> L {
-        let started = kernel_stats::ENABLED.then(Instant::now);
+        self.counter.start_level();
         self.enter_frontier();
         self.choose_candidates();
-        let (live, mut counts) = self.pull(level, live, kept, visitor);
+        let live = self.pull(level, live, kept, visitor);
         self.leave_frontier();
-        if let Some(started) = started {
-            counts.levels = 1;
-            counts.time = started.elapsed();
-            let kind = SearchKind {
-                set_bytes: size_of::<L>(),
-                blocked: self.tracking.blocked(),
-            };
-            kernel_stats::record(kind, level, &counts);
-        }
+        // The nodes just reached are the frontier now.
+        let arrivals = self.current.len();
+        self.counter
+            .end_level(level, self.tracking.blocked(), arrivals);
         live
     }
 
@@ -188,52 +191,34 @@ impl<'g, L: LaneSet> Search<'g, L> {
 
     /// Pulls every candidate's new sources from its frontier neighbours; the
     /// nodes reached form the next frontier. Returns the sources still live
-    /// (see [`Self::live_after`]), and what it read when the kernel counts
-    /// ([`kernel_stats`]).
-    fn pull(
-        &mut self,
-        level: u32,
-        live: &L,
-        kept: &L,
-        visitor: &mut impl Visitor<L>,
-    ) -> (L, LevelCounts) {
+    /// (see [`Self::live_after`]); what it reads goes to the counter.
+    fn pull(&mut self, level: u32, live: &L, kept: &L, visitor: &mut impl Visitor<L>) -> L {
         self.arrivals.clear();
         let mut still_live = L::EMPTY;
         let mut unblocked = L::EMPTY;
-        let mut counts = LevelCounts::default();
         let mut candidates = std::mem::replace(&mut self.candidates, NodeSet::new(0));
         candidates.drain(|node| {
             let node_index = node as usize;
             let missing = live.and_not(&self.seen[node_index]);
-            if kernel_stats::ENABLED {
-                counts.candidates += 1;
-            }
+            self.counter.candidate();
             if missing.is_empty() {
-                if kernel_stats::ENABLED {
-                    counts.saturated += 1;
-                }
+                self.counter.saturated();
                 self.saturated.insert(node);
                 return;
             }
             let mut arrived = L::EMPTY;
             let mut passes_block = L::EMPTY;
             for &neighbour in self.graph.neighbours(node) {
-                if kernel_stats::ENABLED {
-                    counts.neighbours += 1;
-                }
+                self.counter.neighbour();
                 if !self.in_frontier.contains(neighbour) {
                     continue;
                 }
                 let sources = &self.frontier[neighbour as usize];
-                if kernel_stats::ENABLED {
-                    counts.count_read(sources, &missing, &arrived);
-                }
+                self.counter.frontier_read(sources, &missing, &arrived);
                 arrived |= sources;
                 if self.tracking.blocked() {
-                    if kernel_stats::ENABLED && self.passes.some.contains(neighbour) {
-                        counts.second_sets += 1;
-                    }
-                    self.passes.add_to(&mut passes_block, neighbour, sources);
+                    self.passes
+                        .add_to(&mut passes_block, neighbour, sources, &mut self.counter);
                     // Every source it lacks has arrived blocked (what a
                     // node passes on is part of its frontier set): no
                     // further neighbour can change what it learns.
@@ -273,13 +258,11 @@ impl<'g, L: LaneSet> Search<'g, L> {
             visitor.arrive(level, node, &new, &blocked);
         });
         self.candidates = candidates;
-        counts.arrivals = self.arrivals.len() as u64;
-        let live = if self.tracking.blocked() {
+        if self.tracking.blocked() {
             Self::live_after(&still_live, &unblocked, kept)
         } else {
             still_live
-        };
-        (live, counts)
+        }
     }
 
     /// The sources still live after a level of a search tracking blocking,

@@ -25,6 +25,9 @@
 //! that the survivors of several searches continue together in one narrow
 //! search ([`BitBfs::run_until_few`]).
 
+mod counter;
+#[cfg(feature = "kernel-stats")]
+pub(crate) mod kernel_stats;
 mod level;
 mod passes;
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! What the frontier nodes of a search tracking blocking pass on blocked.
 
+use super::counter::Counter;
 use crate::analysis::lanes::LaneSet;
 use crate::analysis::node_set::NodeSet;
 use crate::analysis::spare::SetArray;
@@ -13,7 +14,7 @@ pub(super) struct Passes<L: LaneSet> {
     /// Nodes that pass on every source of their frontier set.
     all: NodeSet,
     /// Nodes that pass on some but not all: theirs is in `sets`.
-    pub(super) some: NodeSet,
+    some: NodeSet,
     /// Per node of `some`: what it passes on. Read only for those.
     sets: SetArray<L>,
 }
@@ -40,12 +41,19 @@ impl<L: LaneSet> Passes<L> {
     }
 
     /// Adds to `passed` what frontier node `node`, whose frontier set is
-    /// `frontier`, passes on.
+    /// `frontier`, passes on; a second set read goes to `counter`.
     #[inline]
-    pub(super) fn add_to(&self, passed: &mut L, node: u32, frontier: &L) {
+    pub(super) fn add_to(
+        &self,
+        passed: &mut L,
+        node: u32,
+        frontier: &L,
+        counter: &mut impl Counter<L>,
+    ) {
         if self.all.contains(node) {
             *passed |= frontier;
         } else if self.some.contains(node) {
+            counter.second_set();
             *passed |= &self.sets[node as usize];
         }
     }

@@ -138,3 +138,81 @@ fn survivors_searched_again_together_report_what_whole_searches_do() {
     }
     assert_eq!(pooled, whole);
 }
+
+/// Counts a search's arrivals by level, one per node reached (level 0:
+/// the sources).
+#[cfg(feature = "kernel-stats")]
+struct ArrivalsByLevel(Vec<u64>);
+
+#[cfg(feature = "kernel-stats")]
+impl Visitor for ArrivalsByLevel {
+    fn arrive(&mut self, level: u32, _node: u32, _sources: &Lanes, _blocked: &Lanes) {
+        let level = level as usize;
+        if self.0.len() <= level {
+            self.0.resize(level + 1, 0);
+        }
+        self.0[level] += 1;
+    }
+}
+
+#[cfg(feature = "kernel-stats")]
+#[test]
+fn the_kernel_counts_agree_with_what_the_searches_report() {
+    use super::kernel_stats::{LevelCounts, SearchKind};
+
+    let code = "1A9BF0C00".parse().unwrap();
+    let graph = GroupGraph::build(crate::group_of(code));
+    let n = graph.n_nodes() as u32;
+    // A wide and a narrow farthest search, and a wide solution search.
+    let spread: Vec<u32> = (0..n).step_by(37).take(300).collect();
+    let few: Vec<u32> = (0..n).step_by(101).take(100).collect();
+    let solved = graph.solved_nodes();
+    let searches = [
+        (Tracking::Arrivals, &spread[..], 128),
+        (Tracking::Arrivals, &few[..], 16),
+        (Tracking::Blocked, &solved[..], 128),
+    ];
+    for (tracking, sources, set_bytes) in searches {
+        let mut reported = ArrivalsByLevel(Vec::new());
+        let mut bfs = BitBfs::new(&graph, tracking);
+        bfs.run(sources, &mut reported);
+        let totals = if set_bytes == 128 {
+            &bfs.wide.as_ref().unwrap().counter.totals
+        } else {
+            &bfs.narrow.as_ref().unwrap().counter.totals
+        };
+        let kind = SearchKind {
+            set_bytes,
+            blocked: tracking.blocked(),
+        };
+        assert!(totals.keys().all(|&(counted, _)| counted == kind));
+        // One count per level searched, each level's arrivals those the
+        // visitor was told of (level 0, the sources, is not searched).
+        let levels: Vec<u32> = totals.keys().map(|&(_, level)| level).collect();
+        let searched: Vec<u32> = (1..=levels.len() as u32).collect();
+        assert_eq!(levels, searched, "{tracking:?}");
+        assert!(reported.0.len() >= levels.len(), "{tracking:?}");
+        let mut all = LevelCounts::default();
+        for (&(_, level), counts) in totals {
+            let told = reported.0.get(level as usize).copied().unwrap_or(0);
+            assert_eq!(counts.arrivals, told, "{tracking:?} level {level}");
+            assert_eq!(counts.levels, 1);
+            all.add(counts);
+        }
+        // Every node but the sources arrives at some level, in a search
+        // that runs every source to the end, and at most once per level.
+        if tracking == Tracking::Arrivals {
+            let others = u64::from(n) - sources.len() as u64;
+            assert!(all.arrivals >= others, "{all:?}");
+            assert!(all.arrivals <= others * levels.len() as u64, "{all:?}");
+        } else {
+            assert!(all.second_sets <= all.frontier_reads, "{all:?}");
+        }
+        // A candidate reached reads at least one frontier set; a saturated
+        // one reads none, and a read needs a neighbour id read.
+        assert!(all.candidates >= all.saturated + all.arrivals, "{all:?}");
+        assert!(all.frontier_reads >= all.arrivals, "{all:?}");
+        assert!(all.neighbours >= all.frontier_reads, "{all:?}");
+        assert!(all.idle_reads + all.repeat_reads <= all.frontier_reads);
+    }
+}

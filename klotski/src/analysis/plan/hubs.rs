@@ -45,11 +45,10 @@
 //! the balls their slacks rule out (hubs are central: slacks of 3-7, where
 //! the sample's are 2-4).
 
-use super::{Plan, SearchedOrbits};
+use super::{step, Plan, SearchedOrbits};
 use crate::analysis::batched::SlackMeter;
 use crate::analysis::batches::{batch_width, search_balls};
 use crate::analysis::bit_bfs::{Tracking, Visitor};
-use crate::analysis::kernel_stats::time_step;
 use crate::analysis::lanes::{LaneSet, Lanes, WIDTH};
 use crate::analysis::node_set::NodeSet;
 use crate::analysis::records::{fold_orbits, merge_into, Farthest, FarthestOfAll, SourceSlack};
@@ -145,18 +144,18 @@ impl Probe {
         hubs.truncate(FIRST_HUBS);
         let more = hubs.split_off(SIGN_HUBS.min(hubs.len()));
         let hubs = NodeSet::from_nodes(plan.graph().n_nodes(), hubs);
-        let found = time_step("hubs: the sign", Some(hubs.count()), || {
-            search_hubs(plan, &hubs, true)
-        });
+        let sign = step("hubs: the sign", &hubs);
+        let found = search_hubs(plan, &hubs, true);
+        drop(sign);
         Probe { hubs, found, more }
     }
 
     /// Searches the first round's other hubs too.
     pub(crate) fn grow(&mut self, plan: &Plan) {
         let more = NodeSet::from_nodes(self.hubs.bound(), std::mem::take(&mut self.more));
-        let found = time_step("hubs: the rest of the probe", Some(more.count()), || {
-            search_hubs(plan, &more, false)
-        });
+        let rest = step("hubs: the rest of the probe", &more);
+        let found = search_hubs(plan, &more, false);
+        drop(rest);
         self.found.merge(found);
         self.hubs.union_with(&more);
     }
@@ -225,17 +224,16 @@ pub(crate) fn by_hubs(plan: Plan, probe: Probe) -> Vec<Farthest> {
         uncertified,
         bounds,
     } = certify(plan, probe);
-    let own = "hubs: the orbits left uncertified";
-    let found = time_step(own, Some(uncertified.count()), || {
-        search_ending(
-            graph,
-            &uncertified,
-            |_| true,
-            orbits,
-            |source| bounds[source as usize].max(numbers[source as usize].step),
-            None,
-        )
-    });
+    let own = step("hubs: the orbits left uncertified", &uncertified);
+    let found = search_ending(
+        graph,
+        &uncertified,
+        |_| true,
+        orbits,
+        |source| bounds[source as usize].max(numbers[source as usize].step),
+        None,
+    );
+    drop(own);
     set_own_numbers(&mut numbers, orbits, &found.ends);
     numbers
 }
@@ -300,16 +298,15 @@ pub(crate) fn certify(plan: Plan, probe: Probe) -> Certified {
                 if hubs.count() == 0 {
                     break;
                 }
-                let found = time_step("hubs: a later round's hubs", Some(hubs.count()), || {
-                    search_ending(
-                        graph,
-                        &hubs,
-                        |source| searched.contains(source),
-                        orbits,
-                        |source| lower[source as usize],
-                        None,
-                    )
-                });
+                let _step = step("hubs: a later round's hubs", &hubs);
+                let found = search_ending(
+                    graph,
+                    &hubs,
+                    |source| searched.contains(source),
+                    orbits,
+                    |source| lower[source as usize],
+                    None,
+                );
                 (hubs, found)
             }
         };
@@ -325,17 +322,16 @@ pub(crate) fn certify(plan: Plan, probe: Probe) -> Certified {
             }
         }
         let lower = |source: u32| bounds[source as usize].max(numbers[source as usize].step);
-        let their_farthest = "hubs: a round's farthest layouts";
-        let found = time_step(their_farthest, Some(farthest.count()), || {
-            search_ending(
-                graph,
-                &farthest,
-                |source| searched.contains(source),
-                orbits,
-                lower,
-                None,
-            )
-        });
+        let their_farthest = step("hubs: a round's farthest layouts", &farthest);
+        let found = search_ending(
+            graph,
+            &farthest,
+            |source| searched.contains(source),
+            orbits,
+            lower,
+            None,
+        );
+        drop(their_farthest);
         absorb(
             &mut records,
             &mut searched,

@@ -12,9 +12,8 @@
 //! of 4-3-3 the sample and the sources it left cost a third of searching
 //! every source.
 
-use super::search_sources;
+use super::{search_sources, step};
 use crate::analysis::batches::{batch_width, Balls};
-use crate::analysis::kernel_stats::time_step;
 use crate::analysis::lanes::WIDTH;
 use crate::analysis::node_set::NodeSet;
 use crate::analysis::plan::Plan;
@@ -74,9 +73,9 @@ pub(super) enum Round {
 pub(super) fn search_round(plan: &mut Plan, sources: &NodeSet, round: u32) -> Round {
     let sample = sample(sources, round);
     let probe = first_balls(plan.graph(), &sample, n_probe_batches());
-    time_step("sample: a round's probe", Some(probe.count()), || {
-        search_sources(plan, &probe, true)
-    });
+    let probe_step = step("sample: a round's probe", &probe);
+    search_sources(plan, &probe, true);
+    drop(probe_step);
     let left = plan.sources();
     let n_ruled_out = sources.count() - left.count() - probe.count();
     if n_ruled_out < probe.count() {
@@ -84,9 +83,8 @@ pub(super) fn search_round(plan: &mut Plan, sources: &NodeSet, round: u32) -> Ro
     }
     let mut rest = sample;
     rest.intersect_with(&left);
-    time_step("sample: the rest of a round", Some(rest.count()), || {
-        search_sources(plan, &rest, true)
-    });
+    let _step = step("sample: the rest of a round", &rest);
+    search_sources(plan, &rest, true);
     Round::Searched
 }
 
