@@ -4,9 +4,8 @@
 use super::counter::Counter;
 use super::passes::Passes;
 use super::{Tracking, Visitor};
-use crate::analysis::lanes::LaneSet;
 use crate::analysis::node_set::NodeSet;
-use crate::analysis::spare::SetArray;
+use crate::analysis::spare::{SetArray, SparedLanes};
 use crate::analysis::GroupGraph;
 
 /// The counter the searches run with: none, or with the `kernel-stats`
@@ -17,7 +16,7 @@ pub(super) type Counting = super::counter::NoCounts;
 pub(super) type Counting = super::kernel_stats::KernelCounts;
 
 /// The state of a search in sets of lanes `L`, counting its work with `C`.
-pub(super) struct Search<'g, L: LaneSet, C: Counter<L> = Counting> {
+pub(super) struct Search<'g, L: SparedLanes, C: Counter<L> = Counting> {
     graph: &'g GroupGraph,
     tracking: Tracking,
     /// Per node, the sources that have reached it; cleared as a search starts.
@@ -54,7 +53,7 @@ pub(super) struct Search<'g, L: LaneSet, C: Counter<L> = Counting> {
 /// fewer nodes than the open nodes divided by this.
 const MARK_FROM_FRONTIER_BELOW: usize = 2;
 
-impl<'g, L: LaneSet, C: Counter<L>> Search<'g, L, C> {
+impl<'g, L: SparedLanes, C: Counter<L>> Search<'g, L, C> {
     pub(super) fn new(graph: &'g GroupGraph, tracking: Tracking) -> Search<'g, L, C> {
         let n = graph.n_nodes();
         let blocking = if tracking.blocked() { n } else { 0 };

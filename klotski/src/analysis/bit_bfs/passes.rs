@@ -1,16 +1,15 @@
 //! What the frontier nodes of a search tracking blocking pass on blocked.
 
 use super::counter::Counter;
-use crate::analysis::lanes::LaneSet;
 use crate::analysis::node_set::NodeSet;
-use crate::analysis::spare::SetArray;
+use crate::analysis::spare::{SetArray, SparedLanes};
 
 /// What the nodes of one frontier pass on blocked, per node: the sources
 /// of its frontier set for which the nodes beyond it are blocked (those
 /// for which it is blocked, or all when it is a solved layout). Most nodes
 /// pass on none or all of their sources; only the others' sets are stored,
 /// so the pull reads a second set for few neighbours.
-pub(super) struct Passes<L: LaneSet> {
+pub(super) struct Passes<L: SparedLanes> {
     /// Nodes that pass on every source of their frontier set.
     all: NodeSet,
     /// Nodes that pass on some but not all: theirs is in `sets`.
@@ -19,7 +18,7 @@ pub(super) struct Passes<L: LaneSet> {
     sets: SetArray<L>,
 }
 
-impl<L: LaneSet> Passes<L> {
+impl<L: SparedLanes> Passes<L> {
     /// Room for `n` nodes (0 for a search not tracking blocking).
     pub(super) fn new(n: usize) -> Passes<L> {
         Passes {
