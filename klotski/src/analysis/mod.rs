@@ -31,8 +31,8 @@ mod symmetry;
 // The vocabulary of the farthest searches.
 mod records;
 // The strategies and the pipeline that joins them.
-mod batched;
 mod class;
+mod farthest_searches;
 mod pipeline;
 mod plain_solutions;
 mod plan;

@@ -46,12 +46,11 @@
 //! the sample's are 2-4).
 
 use super::{step, Plan, SearchedOrbits};
-use crate::analysis::batched::SlackMeter;
-use crate::analysis::batches::{batch_width, search_balls};
-use crate::analysis::bit_bfs::{Tracking, Visitor};
+use crate::analysis::bit_bfs::Visitor;
+use crate::analysis::farthest_searches::{search_with, SlackMeter};
 use crate::analysis::lanes::{LaneSet, Lanes, WIDTH};
 use crate::analysis::node_set::NodeSet;
-use crate::analysis::records::{fold_orbits, merge_into, Farthest, FarthestOfAll, SourceSlack};
+use crate::analysis::records::{fold_orbits, merge_into, Farthest, SourceSlack};
 use crate::analysis::symmetry::Orbits;
 use crate::analysis::GroupGraph;
 
@@ -460,29 +459,19 @@ fn search_ending(
     bound: impl Fn(u32) -> u32 + Sync,
     slack_bounds: Option<&[u32]>,
 ) -> Found {
-    let n = graph.n_nodes();
-    let per_worker = search_balls(
+    let (records, per_worker) = search_with(
         graph,
         sources,
-        batch_width(sources.count()),
-        Tracking::Arrivals,
-        || Found {
-            records: vec![Farthest::default(); n],
-            ..Found::default()
+        |source| (!recorded(source)).then(|| orbits.orbit_size(source)),
+        |batch| {
+            let bounds = batch.iter().map(|&source| bound(source)).collect();
+            (slack_bounds.map(SlackMeter::new), LastLevels::new(bounds))
         },
-        |bfs, batch, found| {
-            let weights = batch
-                .iter()
-                .map(|&source| (!recorded(source)).then(|| orbits.orbit_size(source)));
-            let records = FarthestOfAll::new(&mut found.records, weights);
-            let bounds: Vec<u32> = batch.iter().map(|&source| bound(source)).collect();
-            let slacks = slack_bounds.map(SlackMeter::new);
-            let mut visitor = ((records, slacks), LastLevels::new(&bounds));
-            bfs.run(batch, &mut visitor);
-            if let Some(meter) = &visitor.0 .1 {
+        |(slacks, last): (Option<SlackMeter>, LastLevels), batch, found: &mut Found| {
+            if let Some(meter) = &slacks {
                 found.slacks.extend(meter.slacks(batch));
             }
-            let last = visitor.1.finish();
+            let last = last.finish();
             found.last_levels.extend(last.nodes);
             found.ends.extend(batch.iter().zip(last.ends).map(
                 |(&source, (eccentricity, count))| End {
@@ -493,18 +482,25 @@ fn search_ending(
             ));
         },
     );
-    let mut workers = per_worker.into_iter();
-    let mut merged = workers.next().expect("search_batches gives a worker");
-    for worker in workers {
-        merged.merge(worker);
+    let mut found = Found {
+        records,
+        ..Found::default()
+    };
+    for worker in per_worker {
+        found.add_ends(worker);
     }
-    merged
+    found
 }
 
 impl Found {
     /// Adds what searches from other sources found.
     fn merge(&mut self, other: Found) {
         merge_into(&mut self.records, &other.records);
+        self.add_ends(other);
+    }
+
+    /// Adds what searches from other sources found but their records.
+    fn add_ends(&mut self, other: Found) {
         self.ends.extend(other.ends);
         self.last_levels.extend(other.last_levels);
         self.slacks.extend(other.slacks);
@@ -517,8 +513,8 @@ impl Found {
 /// it, so the arrivals of the last two levels are kept, and only for the
 /// lanes at or past their `bounds` (lower bounds on their eccentricity):
 /// a search's last levels are its few farthest nodes.
-struct LastLevels<'a> {
-    bounds: &'a [u32],
+struct LastLevels {
+    bounds: Vec<u32>,
     /// Per level, the lanes that arrived anywhere.
     active: Vec<Lanes>,
     /// Per level, the lanes at or past their bound, when there are any
@@ -542,14 +538,14 @@ struct LastLevelsFound {
     nodes: Vec<u32>,
 }
 
-impl<'a> LastLevels<'a> {
-    fn new(bounds: &'a [u32]) -> LastLevels<'a> {
+impl LastLevels {
+    fn new(bounds: Vec<u32>) -> LastLevels {
         LastLevels {
+            counts: vec![0; bounds.len()],
             bounds,
             active: Vec::new(),
             past_bound: Vec::new(),
             kept: [Vec::new(), Vec::new()],
-            counts: vec![0; bounds.len()],
             nodes: Vec::new(),
         }
     }
@@ -622,7 +618,7 @@ impl<'a> LastLevels<'a> {
     }
 }
 
-impl Visitor for LastLevels<'_> {
+impl Visitor for LastLevels {
     fn arrive(&mut self, level: u32, node: u32, sources: &Lanes, _blocked: &Lanes) {
         while self.active.len() <= level as usize {
             let next = self.active.len() as u32;

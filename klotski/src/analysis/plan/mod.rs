@@ -43,7 +43,7 @@ mod tests;
 
 pub(crate) use state::{is_representative, lock, Plan, SearchedOrbits};
 
-use super::batched;
+use super::farthest_searches;
 use super::node_set::NodeSet;
 use super::records::{fold_orbits, Farthest};
 
@@ -60,7 +60,7 @@ pub(crate) fn step(name: &'static str, sources: &NodeSet) -> tracing::span::Ente
 pub(crate) fn search_sources(plan: &mut Plan, sources: &NodeSet, measure_slacks: bool) {
     let orbits = plan.orbits();
     let bounds = measure_slacks.then(|| plan.bounds());
-    let searched = batched::search(
+    let searched = farthest_searches::search(
         plan.graph(),
         sources,
         |source| orbits.orbit_size(source),

@@ -4,7 +4,7 @@
 //! In a dense group the sweeps rule out few layouts, yet few may be
 //! farthest from another there too (1% of the largest group of 4-3-3). A
 //! bit-parallel search measures the slack of each of its sources for one
-//! OR per arrival ([`crate::analysis::batched::SlackMeter`]), so a sample
+//! OR per arrival ([`crate::analysis::farthest_searches::SlackMeter`]), so a sample
 //! of the sources, searched first, rules out a ball around each of them,
 //! and its searches are farthest searches like any other: nothing is spent
 //! twice. Slacks are small in dense groups (mostly 2-4), but the balls of a
