@@ -9,6 +9,7 @@ use super::lanes::{LaneSet, Lanes};
 use super::node_set::NodeSet;
 use super::records::{merge_into, Farthest, FarthestOfAll, SourceSlack};
 use super::GroupGraph;
+use crate::analysis::tuning::MAX_SLACK;
 
 /// What searches from a set of sources found.
 pub(crate) struct Searched {
@@ -79,10 +80,6 @@ pub(crate) fn search_with<F: Default + Send, V: Visitor>(
     }
     (records, per_worker)
 }
-
-/// Slacks are measured up to this; a larger one counts as this (less rules
-/// out less, so that is safe).
-pub(crate) const MAX_SLACK: u32 = 16;
 
 /// Measures every source's slack against lower bounds on eccentricity: the
 /// least `bound(v) - d(w, v)` over the nodes v its search reaches, 0 when

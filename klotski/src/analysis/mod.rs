@@ -28,6 +28,7 @@ mod lanes;
 mod node_set;
 mod spare;
 mod symmetry;
+mod tuning;
 // The vocabulary of the farthest searches.
 mod records;
 // The strategies and the pipeline that joins them.

@@ -15,6 +15,9 @@ use super::records::{Farthest, FarthestOfAll};
 use super::shape::Shape;
 use super::symmetry::{Orbits, Symmetry};
 use super::{GroupGraph, LayoutAnalysis};
+use crate::analysis::tuning::{
+    PLAIN_LEVELS, PLAIN_WHEN_LIVE_AT_MOST, POOL_AFTER_LEVEL, SERVE_WHEN_SHARE_AT_LEAST,
+};
 
 /// Every node's solution numbers, and the farthest records of the sources
 /// of `servable` that the solution searches served.
@@ -173,31 +176,6 @@ pub(crate) struct ServedFarthest {
     /// (empty when none was served).
     pub(crate) records: Vec<Farthest>,
 }
-
-/// Serve the farthest sources of a solution batch when at least this share
-/// of its sources are: running a batch to the end costs as much as a plain
-/// farthest batch.
-const SERVE_WHEN_SHARE_AT_LEAST: f64 = 0.5;
-
-/// A group's solution searches from more than one batch of sources first run
-/// every source up to this level; the sources live then are searched again
-/// together, from their start, in full batches. In the largest dense groups
-/// (2-6-1-0, 3-5-1-0) 36-43% of the sources of a batch are live after level
-/// 2 and nearly all of them stay live to the end; in 2-3-1-0 75-88%.
-const POOL_AFTER_LEVEL: u32 = 2;
-
-/// The levels after which the live sources of a sparse group are counted.
-const PLAIN_LEVELS: u32 = 8;
-
-/// A sparse group's solution searches are plain when at most this many
-/// sources are still live after [`PLAIN_LEVELS`] levels. Over the sparse
-/// groups of 1,024 layouts or more of every class (one thread), the 35 with
-/// at most 32 took 93 ms in plain searches against 198 ms in batches, and
-/// only one of them was slower (4.5 ms against 3.5 ms); with more, plain
-/// searches mostly lost, by up to 7 times (87 live sources in a group of
-/// 3,132 layouts of 5-1-0), since long-lived sources near each other share
-/// the work of a batch.
-const PLAIN_WHEN_LIVE_AT_MOST: usize = 32;
 
 /// How many of the solved `sources` are still live (unblocked somewhere)
 /// after `levels` levels.

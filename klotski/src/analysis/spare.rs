@@ -22,10 +22,7 @@ use std::ops::{Deref, DerefMut};
 use std::sync::Mutex;
 
 use super::lanes::{LaneSet, Lanes, NarrowLanes};
-
-/// At most this many spare arrays are kept per lane width: a solution
-/// search holds five, a farthest search three, on each of two workers.
-const MAX_SPARES: usize = 12;
+use crate::analysis::tuning::MAX_SPARES;
 
 /// The spare arrays of one lane width.
 pub(crate) struct Spares<L> {

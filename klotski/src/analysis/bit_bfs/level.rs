@@ -6,6 +6,7 @@ use super::passes::Passes;
 use super::{Tracking, Visitor};
 use crate::analysis::node_set::NodeSet;
 use crate::analysis::spare::{SetArray, SparedLanes};
+use crate::analysis::tuning::MARK_FROM_FRONTIER_BELOW;
 use crate::analysis::GroupGraph;
 
 /// The counter the searches run with: none, or with the `kernel-stats`
@@ -48,10 +49,6 @@ pub(super) struct Search<'g, L: SparedLanes, C: Counter<L> = Counting> {
     /// What the level steps did, when counted.
     pub(super) counter: C,
 }
-
-/// Candidates are marked from the frontier's edges when the frontier has
-/// fewer nodes than the open nodes divided by this.
-const MARK_FROM_FRONTIER_BELOW: usize = 2;
 
 impl<'g, L: SparedLanes, C: Counter<L>> Search<'g, L, C> {
     pub(super) fn new(graph: &'g GroupGraph, tracking: Tracking) -> Search<'g, L, C> {

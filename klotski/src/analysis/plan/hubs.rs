@@ -48,62 +48,21 @@
 use super::{step, Plan, SearchedOrbits};
 use crate::analysis::bit_bfs::Visitor;
 use crate::analysis::farthest_searches::{search_with, SlackMeter};
-use crate::analysis::lanes::{LaneSet, Lanes, WIDTH};
+use crate::analysis::lanes::{LaneSet, Lanes};
 use crate::analysis::node_set::NodeSet;
 use crate::analysis::records::{fold_orbits, merge_into, Farthest, SourceSlack};
 use crate::analysis::symmetry::Orbits;
+use crate::analysis::tuning::{
+    FIRST_HUBS, MAX_FARTHEST_PER_HUB, MAX_ROUNDS, MIN_SIGN_PERCENT, SIGN_HUBS, TRY_FROM_ORBITS,
+    TRY_WHEN_LEFT_EIGHTHS,
+};
 use crate::analysis::GroupGraph;
-
-/// Hubs are tried (their sign first, see [`SIGN_HUBS`]) when more than
-/// this share of the orbits, in 1/8ths, is left to search before the
-/// sample: in a dense group the sweeps rule out few, and where they have
-/// ruled out all but an eighth, the sample finishes the plan.
-const TRY_WHEN_LEFT_EIGHTHS: usize = 1;
-
-/// Hubs are tried in groups of at least this many orbits (about 200,000
-/// layouts): in smaller ones the probe's [`FIRST_HUBS`] scattered sources
-/// are a large share of the work, and a full build's groups of 100,000 to
-/// 160,000 layouts lost 1.5-2 s each to it.
-const TRY_FROM_ORBITS: usize = 50_000;
 
 /// Whether hubs should be tried on a dense plan that leaves `n_left`
 /// orbits of its `n_orbits` to search.
 pub(crate) fn worth_trying(n_left: usize, n_orbits: usize) -> bool {
     n_orbits >= TRY_FROM_ORBITS && n_left * 8 > n_orbits * TRY_WHEN_LEFT_EIGHTHS
 }
-
-/// The hubs of the first round, at most: a probe. 4,096 hubs find 2.9-3.0
-/// farthest orbits each in 2-7-1-0 and 3-4-2-0 (where hubs cut the
-/// farthest searches by a quarter), 10-17 in 2-3-1-0, 2-4-1-0, 2-5-0-0 and
-/// 2-5-1-0 (where they cost 18-81% more).
-const FIRST_HUBS: usize = 4 * WIDTH;
-
-/// The probe's first hubs, searched before the rest as a sign between hubs
-/// and elimination's sample: two full batches, one per worker on two cores
-/// (1,024 hubs were one batch, and left the other core idle while it ran).
-/// Farthest orbits per hub at 2,048 hubs (2026-11-26): 0.55-2.83 where
-/// hubs search fewer sources than the sample (3-5-2-0 0.55, 2-8-1-0 0.73,
-/// 3-5-1-0 1.32, 2-7-2-0 2.83: 18-57% fewer), 0.00-0.25 in the eleven
-/// dense groups where a sample round leaves under a tenth of the orbits
-/// (3-6-1-0 0.25, 3-6-2-0 0.16) and the sample searches fewer.
-const SIGN_HUBS: usize = FIRST_HUBS / 2;
-
-/// Elimination with its sample finishes the plan when the sign finds fewer
-/// farthest orbits per hub than this, in hundredths (see [`SIGN_HUBS`]):
-/// about the geometric mean of 0.25 and 0.55.
-const MIN_SIGN_PERCENT: usize = 37;
-
-/// Elimination finishes the plan when the probe finds more farthest
-/// orbits per hub than this, after all its hubs (at 2,048, 2-6-1-0 finds
-/// 10.7 per hub, at 4,096 7.5). Measured, hubs against elimination in the
-/// farthest part: 7.3 per hub in 2-6-1-0 (hubs 14% faster), 7.5 in 2-6-0-0
-/// (3% faster), 10.1 and more in the four groups above (slower).
-const MAX_FARTHEST_PER_HUB: usize = 8;
-
-/// Rounds of hubs at most; the orbits left after them are searched for
-/// their own numbers (in the groups measured, the third round finds fewer
-/// than 100 hubs and none are left).
-const MAX_ROUNDS: usize = 6;
 
 /// Finishes a dense `plan` with hubs, or with elimination when the
 /// probe's sign or the whole probe says hubs would not pay; returns every

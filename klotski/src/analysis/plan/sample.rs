@@ -14,21 +14,10 @@
 
 use super::{search_sources, step};
 use crate::analysis::batches::{batch_width, Balls};
-use crate::analysis::lanes::WIDTH;
 use crate::analysis::node_set::NodeSet;
 use crate::analysis::plan::Plan;
+use crate::analysis::tuning::{FEWER_BY, ONE_IN, SAMPLE_AT_LEAST};
 use crate::analysis::GroupGraph;
-
-/// Sources are sampled when at least this many are left to search.
-pub(super) const SAMPLE_AT_LEAST: usize = 4 * WIDTH;
-
-/// One source in this many is sampled: the share that searched the largest
-/// group of 4-3-3 the fastest (one in 8 was as fast, one in 32 slower).
-const ONE_IN: u32 = 16;
-
-/// Sampling goes on while a round leaves fewer than this share of its
-/// sources unsearched: (FEWER_BY - 1) / FEWER_BY.
-const FEWER_BY: usize = 4;
 
 /// A round first searches a probe, the first of the ball batches its
 /// sample makes, one per worker, and the rest of its sample only if the

@@ -10,16 +10,17 @@ use proptest::test_runner::{RngAlgorithm, TestRng};
 use rayon::prelude::*;
 
 use super::pivots::{ascent, most_peripheral, pivot_of, PivotChoice};
-use super::sample::{self, SAMPLE_AT_LEAST};
+use super::sample;
 use super::*;
 use crate::analysis::bfs::distances_from;
-use crate::analysis::farthest_searches::{self, MAX_SLACK};
+use crate::analysis::farthest_searches;
 use crate::analysis::lanes::WIDTH;
 use crate::analysis::node_set::NodeSet;
 use crate::analysis::records::{fold_orbits, merge_into, Farthest};
 use crate::analysis::reference;
 use crate::analysis::shape::Shape;
 use crate::analysis::symmetry::Orbits;
+use crate::analysis::tuning::{MAX_SLACK, SAMPLE_AT_LEAST};
 use crate::analysis::GroupGraph;
 use crate::{Class, ClassGroups};
 
