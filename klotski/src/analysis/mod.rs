@@ -21,11 +21,11 @@
 
 // The search engine.
 mod batches;
-mod bfs;
 mod bit_bfs;
 mod graph;
 mod lanes;
 mod node_set;
+mod plain_bfs;
 mod spare;
 mod symmetry;
 mod tuning;
@@ -35,7 +35,6 @@ mod records;
 mod class;
 mod farthest_searches;
 mod pipeline;
-mod plain_solutions;
 mod plan;
 pub mod reference;
 mod shape;

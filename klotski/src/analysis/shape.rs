@@ -3,8 +3,8 @@
 //! another) or sparse (long corridors, few farthest layouts). The plan's
 //! strategies and the solution searches both follow it.
 
-use super::bfs::distances_from;
 use super::lanes::WIDTH;
+use super::plain_bfs::distances_from;
 use super::GroupGraph;
 use crate::analysis::tuning::SPARSE_RADIUS;
 

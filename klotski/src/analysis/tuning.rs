@@ -2,7 +2,7 @@
 //! and what measurement chose it. Every number the analysis computes is
 //! exact whatever their values; they decide only how much is searched and
 //! how the work is shared out. The search width,
-//! [`WIDTH`](super::lanes::WIDTH), stays with the lane sets whose size it
+//! [`super::lanes::WIDTH`], stays with the lane sets whose size it
 //! is.
 
 use super::lanes::WIDTH;

@@ -3,9 +3,9 @@
 //!
 //! The kernel ([`super::level`]) is generic over its [`Counter`], whose
 //! methods do nothing unless a counter defines them: compiled for
-//! [`NoCounts`], every count is gone from the machine code (no branch, no
+//! `NoCounts`, every count is gone from the machine code (no branch, no
 //! instruction). Only with the `kernel-stats` feature do searches run
-//! with a counter that counts ([`super::kernel_stats`]).
+//! with a counter that counts (`kernel_stats`).
 
 use crate::analysis::lanes::LaneSet;
 

@@ -24,7 +24,7 @@ pub(super) struct Search<'g, L: SparedLanes, C: Counter<L> = Counting> {
     seen: SetArray<L>,
     /// Per frontier node, the sources that reached it at the last level.
     /// Like `next` and the passes' sets, an array taken from the spares
-    /// ([`super::spare`]): a node's set is written when it arrives, before
+    /// ([`crate::analysis::spare`]): a node's set is written when it arrives, before
     /// it is read.
     frontier: SetArray<L>,
     /// The sets of the nodes reached at the level being pulled.

@@ -77,7 +77,7 @@ fn searches_over_the_arrays_other_searches_left_find_plain_distances() {
         let stopped = bfs.search(batch, &kept, Stop::Never, &mut distances);
         assert!(stopped.is_none());
         for (lane, &source) in batch.iter().enumerate() {
-            let plain = crate::analysis::bfs::distances_from(&graph, source);
+            let plain = crate::analysis::plain_bfs::distances_from(&graph, source);
             assert!(distances.0[lane] == plain, "round {round}, source {source}");
         }
     }

@@ -43,7 +43,7 @@ impl<V: Visitor> Visitor<NarrowLanes> for Widened<'_, V> {
 
 /// Hands a visitor only the arrivals of lane i at levels above `levels[i]`
 /// (all of them without `levels`): a search from the survivors of stopped
-/// searches ([`Survivors`]) reports only what those did not.
+/// searches ([`Survivors`](super::Survivors)) reports only what those did not.
 pub(crate) struct AfterLevels<'a, V> {
     levels: Option<&'a [u32]>,
     visitor: &'a mut V,

@@ -14,7 +14,7 @@ use rayon::prelude::*;
 
 use super::candidates::Taken;
 use super::state::{lock, SharedPlan};
-use crate::analysis::bfs::distances_from;
+use crate::analysis::plain_bfs::distances_from;
 use crate::analysis::plan::Plan;
 use crate::analysis::tuning::{MAX_USELESS_PIVOTS, OPENING_PIVOTS};
 

@@ -3,7 +3,7 @@
 //! find farthest layouts.
 
 use super::state::{lock, SharedPlan};
-use crate::analysis::bfs::{distances_from, farthest_nodes};
+use crate::analysis::plain_bfs::{distances_from, farthest_nodes};
 use crate::analysis::plan::candidates::CANDIDATE;
 use crate::analysis::plan::Plan;
 use crate::analysis::shape::FirstSweep;
