@@ -3,7 +3,8 @@
 //! The database is one SQLite file with a row for every legal layout
 //! (`layout`), group (`layout_group`) and class (`layout_class`), plus
 //! `meta` and views reproducing the original project's tables. Its SQL is in
-//! the repository's `migrations/`, compiled in; [`migrate`] applies it.
+//! the crate's `migrations/` (`schema/migrations/`), compiled in;
+//! [`migrate`] applies it.
 //!
 //! - [`Writer`] builds a new file for the builder: layouts in ascending id,
 //!   then [`Writer::finish`], which derives the groups and classes from them

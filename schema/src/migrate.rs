@@ -1,7 +1,8 @@
 //! The schema's SQL and the runner that applies it.
 //!
-//! The SQL lives in the repository's `migrations/` directory and is compiled
-//! into the crate, so the binaries need no checkout. A database records the
+//! The SQL lives in the crate's own `migrations/` directory
+//! (`schema/migrations/`, so the crate packages alone) and is compiled into
+//! it, so the binaries need no checkout. A database records the
 //! last migration applied twice: in `PRAGMA user_version`, which any tool can
 //! read without knowing the schema, and in `meta.schema_version`.
 
@@ -26,11 +27,11 @@ pub struct Migration {
 pub const MIGRATIONS: &[Migration] = &[
     Migration {
         version: 1,
-        sql: include_str!("../../migrations/0001_initial.sql"),
+        sql: include_str!("../migrations/0001_initial.sql"),
     },
     Migration {
         version: 2,
-        sql: include_str!("../../migrations/0002_histograms_and_hardest.sql"),
+        sql: include_str!("../migrations/0002_histograms_and_hardest.sql"),
     },
 ];
 
@@ -44,7 +45,7 @@ pub const APPLICATION_ID: i32 = 0x4B4C_4F54;
 /// The indexes of the current schema. Kept out of [`MIGRATIONS`] so that the
 /// builder can create them after the bulk load; every statement is
 /// `IF NOT EXISTS`.
-pub const INDEXES: &str = include_str!("../../migrations/indexes.sql");
+pub const INDEXES: &str = include_str!("../migrations/indexes.sql");
 
 /// Settings for creating the [`INDEXES`] of a full database, as the builder
 /// and the upgrade do: room for the index sorter, and up to four helper

@@ -2,6 +2,7 @@
 
 use rayon::prelude::*;
 
+use crate::analysis::tuning::BUILD_CHUNK;
 use crate::code::Code;
 use crate::index::CodeIndex;
 
@@ -13,9 +14,6 @@ pub struct GroupGraph {
     neighbours: Vec<u32>,
     solved: Vec<bool>,
 }
-
-/// Nodes per parallel work item when building the graph.
-const BUILD_CHUNK: usize = 4096;
 
 impl GroupGraph {
     /// Builds the graph of a whole group from its codes, ascending.

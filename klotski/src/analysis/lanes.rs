@@ -8,7 +8,6 @@ use std::fmt::Debug;
 use std::ops::BitOrAssign;
 
 use super::node_set::bit_indexes;
-use super::spare::Spares;
 
 /// Number of sources searched at once. On the project's 2-core machine 1024
 /// beat 512 by 1.4x on dense groups (fewer passes over the same edges, two
@@ -31,8 +30,6 @@ pub(crate) trait LaneSet:
     fn count(&self) -> u32;
     /// The words, lane `64 * w + b` being bit `b` of word `w`.
     fn words(&self) -> &[u64];
-    /// The spare arrays of this width ([`super::spare`]).
-    fn spares() -> &'static Spares<Self>;
 
     /// The indexes in the set, ascending.
     fn indexes(&self) -> impl Iterator<Item = usize> + '_ {
@@ -93,11 +90,6 @@ macro_rules! lane_set {
             #[inline]
             fn words(&self) -> &[u64] {
                 &self.0
-            }
-
-            fn spares() -> &'static Spares<$name> {
-                static SPARES: Spares<$name> = Spares::new();
-                &SPARES
             }
         }
 

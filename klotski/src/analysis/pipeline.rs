@@ -4,7 +4,6 @@
 
 use std::sync::Mutex;
 
-use super::kernel_stats;
 use super::node_set::NodeSet;
 use super::plan::{
     eliminate, hubs, is_representative, known_farthest, lock, peripheral, pivots, sweeps, Plan,
@@ -43,29 +42,29 @@ pub fn analyse_group(graph: &GroupGraph) -> Vec<LayoutAnalysis> {
     let has_sweeps = !matches!(shape, Shape::Small);
     let plan = Mutex::new(Plan::new(graph, &orbits, servable.as_ref(), has_sweeps));
     let first_phase = "first phase: sweeps, peripheral batch, solution searches";
-    let ((), solutions) = kernel_stats::time_step(first_phase, None, || {
-        rayon::join(
-            || match shape {
-                Shape::Small => {}
-                Shape::Dense(first) => {
-                    sweeps::dense(&plan, first);
-                    // Nothing else searches for a dense plan.
-                    peripheral::search(&mut lock(&plan));
-                }
-                Shape::Sparse(first) => {
-                    sweeps::sparse(&plan, first);
-                    pivots::search(&plan);
-                }
-            },
-            || {
-                let solutions = nearest_solved(graph, &orbits, searches);
-                if is_sparse {
-                    known_farthest::search(&plan);
-                }
-                solutions
-            },
-        )
-    });
+    let step = tracing::trace_span!("step", name = first_phase).entered();
+    let ((), solutions) = rayon::join(
+        || match shape {
+            Shape::Small => {}
+            Shape::Dense(first) => {
+                sweeps::dense(&plan, first);
+                // Nothing else searches for a dense plan.
+                peripheral::search(&mut lock(&plan));
+            }
+            Shape::Sparse(first) => {
+                sweeps::sparse(&plan, first);
+                pivots::search(&plan);
+            }
+        },
+        || {
+            let solutions = nearest_solved(graph, &orbits, searches);
+            if is_sparse {
+                known_farthest::search(&plan);
+            }
+            solutions
+        },
+    );
+    drop(step);
     let (nearest, served) = solutions;
     let mut plan = plan.into_inner().expect("no search panics");
     plan.absorb_served(&served.sources, &served.records);

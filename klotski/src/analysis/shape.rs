@@ -3,12 +3,10 @@
 //! another) or sparse (long corridors, few farthest layouts). The plan's
 //! strategies and the solution searches both follow it.
 
-use super::bfs::distances_from;
 use super::lanes::WIDTH;
+use super::plain_bfs::distances_from;
 use super::GroupGraph;
-
-/// Groups where a ball of 1024 nodes has at least this radius are sparse.
-const SPARSE_RADIUS: usize = 8;
+use crate::analysis::tuning::SPARSE_RADIUS;
 
 /// The first plain search of a group's plan, from node 0.
 pub(crate) struct FirstSweep {

@@ -6,7 +6,7 @@
 //! made its own: fresh memory costs a page fault and a page cleared by the
 //! kernel per 4 KiB, and the kernel's `clear_page` took 10% of the samples
 //! of the 4-3-3-0 group's analysis (`perf`). An array a search drops goes
-//! back to its width's spares ([`LaneSet::spares`]) and the next search of
+//! back to its width's spares ([`SparedLanes::spares`]) and the next search of
 //! a group no larger takes it as it is.
 //!
 //! **A spare array's sets hold what its last search left**: a search must
@@ -22,10 +22,7 @@ use std::ops::{Deref, DerefMut};
 use std::sync::Mutex;
 
 use super::lanes::{LaneSet, Lanes, NarrowLanes};
-
-/// At most this many spare arrays are kept per lane width: a solution
-/// search holds five, a farthest search three, on each of two workers.
-const MAX_SPARES: usize = 12;
+use crate::analysis::tuning::MAX_SPARES;
 
 /// The spare arrays of one lane width.
 pub(crate) struct Spares<L> {
@@ -92,6 +89,26 @@ fn smallest_with_room<L>(arrays: &[Vec<L>], len: usize) -> Option<usize> {
         .map(|(index, _)| index)
 }
 
+/// A lane set whose width keeps spare arrays.
+pub(crate) trait SparedLanes: LaneSet {
+    /// The spare arrays of this width.
+    fn spares() -> &'static Spares<Self>;
+}
+
+impl SparedLanes for Lanes {
+    fn spares() -> &'static Spares<Lanes> {
+        static SPARES: Spares<Lanes> = Spares::new();
+        &SPARES
+    }
+}
+
+impl SparedLanes for NarrowLanes {
+    fn spares() -> &'static Spares<NarrowLanes> {
+        static SPARES: Spares<NarrowLanes> = Spares::new();
+        &SPARES
+    }
+}
+
 /// An array of one lane set per node, taken from the spares of its width
 /// and given back when dropped. Its sets hold what its last search left.
 pub(crate) struct SetArray<L: LaneSet> {
@@ -102,7 +119,10 @@ pub(crate) struct SetArray<L: LaneSet> {
 impl<L: LaneSet> SetArray<L> {
     /// An array of `len` sets from `L`'s spares; see the module
     /// documentation for what they hold.
-    pub(crate) fn new(len: usize) -> SetArray<L> {
+    pub(crate) fn new(len: usize) -> SetArray<L>
+    where
+        L: SparedLanes,
+    {
         SetArray::from_spares(L::spares(), len)
     }
 

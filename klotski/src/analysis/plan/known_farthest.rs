@@ -11,7 +11,7 @@
 //! of the pivots' searches off the time after the sweeps.
 
 use super::state::{lock, SharedPlan};
-use crate::analysis::bfs::{distances_from, farthest_nodes};
+use crate::analysis::plain_bfs::{distances_from, farthest_nodes};
 use crate::analysis::plan::Plan;
 
 /// Searches the known farthest candidates until there are none or the

@@ -43,10 +43,16 @@ mod tests;
 
 pub(crate) use state::{is_representative, lock, Plan, SearchedOrbits};
 
-use super::batched;
-use super::kernel_stats::time_step;
+use super::farthest_searches;
 use super::node_set::NodeSet;
 use super::records::{fold_orbits, Farthest};
+
+/// Enters the span of one step of a group's analysis, named `name`, that
+/// searches from `sources`: a `step` span at level TRACE (the measurement
+/// programs time them; off, it costs a check of a static). Dropped, it ends.
+pub(crate) fn step(name: &'static str, sources: &NodeSet) -> tracing::span::EnteredSpan {
+    tracing::trace_span!("step", name, sources = sources.count()).entered()
+}
 
 /// Searches from the candidate `sources` (one per orbit, weighted by the
 /// orbit's size) in bit-parallel batches, measuring their slacks with
@@ -54,7 +60,7 @@ use super::records::{fold_orbits, Farthest};
 pub(crate) fn search_sources(plan: &mut Plan, sources: &NodeSet, measure_slacks: bool) {
     let orbits = plan.orbits();
     let bounds = measure_slacks.then(|| plan.bounds());
-    let searched = batched::search(
+    let searched = farthest_searches::search(
         plan.graph(),
         sources,
         |source| orbits.orbit_size(source),
@@ -69,9 +75,8 @@ pub(crate) fn search_sources(plan: &mut Plan, sources: &NodeSet, measure_slacks:
 pub(crate) fn eliminate(mut plan: Plan) -> Vec<Farthest> {
     sample::search(&mut plan);
     let rest = plan.sources();
-    let every_candidate = "elimination: every candidate left";
-    time_step(every_candidate, Some(rest.count()), || {
-        search_sources(&mut plan, &rest, false)
-    });
+    let step = step("elimination: every candidate left", &rest);
+    search_sources(&mut plan, &rest, false);
+    drop(step);
     fold_orbits(plan.orbits(), &plan.into_records())
 }

@@ -2,8 +2,7 @@
 //! peripheral candidates. Farthest layouts lie on the periphery, so most
 //! bounds become exact, which lets the sample's slacks rule out more.
 
-use super::search_sources;
-use crate::analysis::kernel_stats::time_step;
+use super::{search_sources, step};
 use crate::analysis::lanes::WIDTH;
 use crate::analysis::node_set::NodeSet;
 use crate::analysis::plan::Plan;
@@ -15,7 +14,6 @@ pub(crate) fn search(plan: &mut Plan) {
     let mut by_bound: Vec<u32> = plan.sources().iter().collect();
     by_bound.sort_by_key(|&node| (std::cmp::Reverse(bounds[node as usize]), node));
     let peripheral = NodeSet::from_nodes(bounds.len(), by_bound.into_iter().take(WIDTH));
-    time_step("peripheral batch", Some(peripheral.count()), || {
-        search_sources(plan, &peripheral, false)
-    });
+    let _step = step("peripheral batch", &peripheral);
+    search_sources(plan, &peripheral, false);
 }

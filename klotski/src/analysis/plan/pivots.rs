@@ -14,18 +14,9 @@ use rayon::prelude::*;
 
 use super::candidates::Taken;
 use super::state::{lock, SharedPlan};
-use crate::analysis::bfs::distances_from;
+use crate::analysis::plain_bfs::distances_from;
 use crate::analysis::plan::Plan;
-
-/// Pivots taken from the most central nodes before the ascents: their
-/// balls are the largest where slacks are small everywhere (without them
-/// the group of `000557C00` took 20% longer, measured side by side).
-const OPENING_PIVOTS: usize = 4;
-
-/// Pivots in a row that are useless (their ball holds no orbit besides
-/// their own that was a candidate when they were taken) before the search
-/// for more stops: the orbits left are searched in bit-parallel batches.
-const MAX_USELESS_PIVOTS: usize = 8;
+use crate::analysis::tuning::{MAX_USELESS_PIVOTS, OPENING_PIVOTS};
 
 /// Runs pivots on every thread until they stop.
 pub(crate) fn search(plan: &SharedPlan) {

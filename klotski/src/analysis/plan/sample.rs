@@ -4,7 +4,7 @@
 //! In a dense group the sweeps rule out few layouts, yet few may be
 //! farthest from another there too (1% of the largest group of 4-3-3). A
 //! bit-parallel search measures the slack of each of its sources for one
-//! OR per arrival ([`crate::analysis::batched::SlackMeter`]), so a sample
+//! OR per arrival ([`crate::analysis::farthest_searches::SlackMeter`]), so a sample
 //! of the sources, searched first, rules out a ball around each of them,
 //! and its searches are farthest searches like any other: nothing is spent
 //! twice. Slacks are small in dense groups (mostly 2-4), but the balls of a
@@ -12,24 +12,12 @@
 //! of 4-3-3 the sample and the sources it left cost a third of searching
 //! every source.
 
-use super::search_sources;
+use super::{search_sources, step};
 use crate::analysis::batches::{batch_width, Balls};
-use crate::analysis::kernel_stats::time_step;
-use crate::analysis::lanes::WIDTH;
 use crate::analysis::node_set::NodeSet;
 use crate::analysis::plan::Plan;
+use crate::analysis::tuning::{FEWER_BY, ONE_IN, SAMPLE_AT_LEAST};
 use crate::analysis::GroupGraph;
-
-/// Sources are sampled when at least this many are left to search.
-pub(super) const SAMPLE_AT_LEAST: usize = 4 * WIDTH;
-
-/// One source in this many is sampled: the share that searched the largest
-/// group of 4-3-3 the fastest (one in 8 was as fast, one in 32 slower).
-const ONE_IN: u32 = 16;
-
-/// Sampling goes on while a round leaves fewer than this share of its
-/// sources unsearched: (FEWER_BY - 1) / FEWER_BY.
-const FEWER_BY: usize = 4;
 
 /// A round first searches a probe, the first of the ball batches its
 /// sample makes, one per worker, and the rest of its sample only if the
@@ -74,9 +62,9 @@ pub(super) enum Round {
 pub(super) fn search_round(plan: &mut Plan, sources: &NodeSet, round: u32) -> Round {
     let sample = sample(sources, round);
     let probe = first_balls(plan.graph(), &sample, n_probe_batches());
-    time_step("sample: a round's probe", Some(probe.count()), || {
-        search_sources(plan, &probe, true)
-    });
+    let probe_step = step("sample: a round's probe", &probe);
+    search_sources(plan, &probe, true);
+    drop(probe_step);
     let left = plan.sources();
     let n_ruled_out = sources.count() - left.count() - probe.count();
     if n_ruled_out < probe.count() {
@@ -84,9 +72,8 @@ pub(super) fn search_round(plan: &mut Plan, sources: &NodeSet, round: u32) -> Ro
     }
     let mut rest = sample;
     rest.intersect_with(&left);
-    time_step("sample: the rest of a round", Some(rest.count()), || {
-        search_sources(plan, &rest, true)
-    });
+    let _step = step("sample: the rest of a round", &rest);
+    search_sources(plan, &rest, true);
     Round::Searched
 }
 

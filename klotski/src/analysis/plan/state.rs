@@ -3,7 +3,7 @@
 use std::sync::{Mutex, MutexGuard};
 
 use super::candidates::{Candidates, Taken};
-use crate::analysis::batched::Searched;
+use crate::analysis::farthest_searches::Searched;
 use crate::analysis::node_set::NodeSet;
 use crate::analysis::records::{merge_into, Farthest, SourceSlack};
 use crate::analysis::symmetry::Orbits;

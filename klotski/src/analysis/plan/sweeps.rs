@@ -3,20 +3,11 @@
 //! find farthest layouts.
 
 use super::state::{lock, SharedPlan};
-use crate::analysis::bfs::{distances_from, farthest_nodes};
+use crate::analysis::plain_bfs::{distances_from, farthest_nodes};
 use crate::analysis::plan::candidates::CANDIDATE;
 use crate::analysis::plan::Plan;
 use crate::analysis::shape::FirstSweep;
-
-/// Sweeps from the node with the largest bound so far; all the sweeps of a
-/// dense group.
-pub(crate) const DOUBLE_SWEEPS: usize = 4;
-
-/// Most sweeps per sparse group. Sweeps run one after another, pivots side
-/// by side, and the pivots by ascent do what later sweeps did: on the group
-/// of `1A9BF0C00` a plan with 16 took 55-58 searches, and the group's
-/// median time was 30% less than with 32 (measured side by side).
-const MAX_SWEEPS: usize = 16;
+use crate::analysis::tuning::{DOUBLE_SWEEPS, MAX_SWEEPS};
 
 /// The sweeps of a dense group, where a batch of 1024 sources is a ball of
 /// small radius r and costs about 2r + 1 plain searches: a few, for bounds.

@@ -10,16 +10,17 @@ use proptest::test_runner::{RngAlgorithm, TestRng};
 use rayon::prelude::*;
 
 use super::pivots::{ascent, most_peripheral, pivot_of, PivotChoice};
-use super::sample::{self, SAMPLE_AT_LEAST};
+use super::sample;
 use super::*;
-use crate::analysis::batched::{self, MAX_SLACK};
-use crate::analysis::bfs::distances_from;
+use crate::analysis::farthest_searches;
 use crate::analysis::lanes::WIDTH;
 use crate::analysis::node_set::NodeSet;
+use crate::analysis::plain_bfs::distances_from;
 use crate::analysis::records::{fold_orbits, merge_into, Farthest};
 use crate::analysis::reference;
 use crate::analysis::shape::Shape;
 use crate::analysis::symmetry::Orbits;
+use crate::analysis::tuning::{MAX_SLACK, SAMPLE_AT_LEAST};
 use crate::analysis::GroupGraph;
 use crate::{Class, ClassGroups};
 
@@ -98,7 +99,7 @@ impl Known {
         }
         let extra = NodeSet::from_fn(self.graph.n_nodes(), |node| extra.contains(&node));
         let orbits = &self.orbits;
-        let more = batched::search(&self.graph, &extra, |s| orbits.orbit_size(s), None);
+        let more = farthest_searches::search(&self.graph, &extra, |s| orbits.orbit_size(s), None);
         let mut superset = records;
         merge_into(&mut superset, &more.records);
         assert_eq!(
@@ -379,7 +380,8 @@ fn measured_slacks_and_their_balls_are_those_of_plain_searches() {
     assert!(sources.count() >= SAMPLE_AT_LEAST);
     let bounds = plan.bounds().to_vec();
     let sample = sample::sample(&sources, 0);
-    let searched = batched::search(&graph, &sample, |s| orbits.orbit_size(s), Some(&bounds));
+    let searched =
+        farthest_searches::search(&graph, &sample, |s| orbits.orbit_size(s), Some(&bounds));
     assert_eq!(searched.slacks.len(), sample.count());
     let mut pivots = Vec::new();
     for measured in &searched.slacks {

@@ -17,8 +17,8 @@
 //! each.
 //!
 //! ```text
-//! cargo run --release -p server --example measure_db -- build /tmp/measure.db
-//! cargo run --release -p server --example measure_db -- lookups /tmp/measure.db
+//! cargo run --release -p bench --bin measure_db -- build /tmp/measure.db
+//! cargo run --release -p bench --bin measure_db -- lookups /tmp/measure.db
 //! ```
 
 use std::collections::{HashMap, VecDeque};

@@ -1,9 +1,8 @@
 //! What the analysis of a group asks of the memory: the bytes its
 //! bit-parallel searches read and write, level by level, and the time they
-//! take, to set beside this machine's limits (`examples/roofline.rs`;
-//! issue 25).
+//! take, to set beside this machine's limits (`roofline`; issue 25).
 //!
-//! `cargo run --release -p klotski --features kernel-stats --example
+//! `cargo run --release -p bench --features kernel-stats --bin
 //! kernel_bytes -- [--threads N] [--levels] GROUP...`, a group named
 //! `J-B-S-G` (e.g. `2-6-1-0`, the largest) or by one of its codes. Each group
 //! is analysed whole in a pool of N threads (default 1), then for each kind
@@ -14,16 +13,100 @@
 //! a solution search read beside them), bytes, and the kernel's time; then
 //! the wall time of each step of the analysis (the first phase, the
 //! peripheral batch, the sample's rounds, the hubs' rounds, elimination's
-//! last step) with the sources it searched; `--levels` adds the per-level
+//! last step: the engine's `step` spans) with the sources it searched;
+//! `--levels` adds the per-level
 //! table of the 1024-lane farthest searches, averaged per search. The
 //! counting slows the kernel (up to twice in the largest groups): set the
 //! steps beside each other, and time whole groups with `time_group`.
 use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use klotski::analysis::kernel_stats::{self, LevelCounts, SearchKind, Step};
-use klotski::analysis::{analyse_group, GroupGraph, GroupShape};
+use klotski::analysis::{
+    analyse_group, take_kernel_counts, GroupGraph, GroupShape, LevelCounts, SearchKind,
+};
 use klotski::{ClassGroups, Code, GroupName};
+use tracing::field::{Field, Visit};
+use tracing::span::{Attributes, Id};
+use tracing::Subscriber;
+use tracing_subscriber::layer::{Context, Layer, SubscriberExt};
+use tracing_subscriber::registry::LookupSpan;
+
+/// One step of a group's analysis: what it does, the sources it searched
+/// and its wall time.
+struct Step {
+    name: String,
+    sources: Option<u64>,
+    time: Duration,
+}
+
+/// Times the engine's `step` spans, from creation to close, into the
+/// steps it holds (in the order they ended).
+#[derive(Clone, Default)]
+struct StepTimer(Arc<Mutex<Vec<Step>>>);
+
+impl StepTimer {
+    /// The steps ended since the last call.
+    fn take(&self) -> Vec<Step> {
+        std::mem::take(&mut *self.0.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+}
+
+/// A step span's fields and when it began.
+struct Started {
+    name: String,
+    sources: Option<u64>,
+    at: Instant,
+}
+
+impl Visit for Started {
+    fn record_str(&mut self, field: &Field, value: &str) {
+        if field.name() == "name" {
+            self.name = value.to_owned();
+        }
+    }
+
+    fn record_u64(&mut self, field: &Field, value: u64) {
+        if field.name() == "sources" {
+            self.sources = Some(value);
+        }
+    }
+
+    fn record_debug(&mut self, _field: &Field, _value: &dyn std::fmt::Debug) {}
+}
+
+impl<S: Subscriber + for<'a> LookupSpan<'a>> Layer<S> for StepTimer {
+    fn on_new_span(&self, attrs: &Attributes<'_>, id: &Id, ctx: Context<'_, S>) {
+        if attrs.metadata().name() != "step" {
+            return;
+        }
+        let mut started = Started {
+            name: String::new(),
+            sources: None,
+            at: Instant::now(),
+        };
+        attrs.record(&mut started);
+        if let Some(span) = ctx.span(id) {
+            span.extensions_mut().insert(started);
+        }
+    }
+
+    fn on_close(&self, id: Id, ctx: Context<'_, S>) {
+        let Some(span) = ctx.span(&id) else { return };
+        let Some(started) = span.extensions_mut().remove::<Started>() else {
+            return;
+        };
+        let step = Step {
+            name: started.name,
+            sources: started.sources,
+            time: started.at.elapsed(),
+        };
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(step);
+    }
+}
 
 /// The codes of the group named by `text`: `J-B-S-G` or a code in it.
 fn group_codes(text: &str) -> Vec<Code> {
@@ -77,8 +160,9 @@ fn kind_name(kind: SearchKind) -> String {
 }
 
 fn main() {
-    // The example's `required-features` turn counting on.
-    const { assert!(kernel_stats::ENABLED) };
+    let timer = StepTimer::default();
+    tracing::subscriber::set_global_default(tracing_subscriber::registry().with(timer.clone()))
+        .expect("no other subscriber");
     let mut threads = 1;
     let mut per_level = false;
     let mut groups = Vec::new();
@@ -103,13 +187,13 @@ fn main() {
     for text in &groups {
         let graph = GroupGraph::build(group_codes(text));
         let shape = GroupShape::of(&graph);
-        kernel_stats::take();
-        kernel_stats::take_steps();
+        take_kernel_counts();
+        timer.take();
         let started = Instant::now();
         pool.install(|| analyse_group(&graph));
         let wall = started.elapsed();
-        let counts = kernel_stats::take();
-        let steps = kernel_stats::take_steps();
+        let counts = take_kernel_counts();
+        let steps = timer.take();
         println!(
             "\n{text}: {} layouts, {} directed edges, {shape:?}, analysed in {:.2} s on {threads} thread(s)\n",
             graph.n_nodes(),

@@ -6,7 +6,7 @@
 //!
 //! ```sh
 //! klotski-server --db data/klotski.db --listen 127.0.0.1:8080 &
-//! cargo run --release -p server --example soak -- 127.0.0.1:8080 $! 600
+//! cargo run --release -p bench --bin soak -- 127.0.0.1:8080 $! 600
 //! ```
 //! Arguments: the server's address, its process id (for RSS, read from
 //! `/proc`), and the seconds to run (600 by default). The database must

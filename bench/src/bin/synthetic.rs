@@ -7,7 +7,7 @@
 //! id range, with made-up codes and analysis values.
 //!
 //! ```text
-//! cargo run --release -p schema --example synthetic -- OUT.db [ROWS] [GROUP_SIZES.tsv]
+//! cargo run --release -p bench --bin synthetic -- OUT.db [ROWS] [GROUP_SIZES.tsv]
 //! ```
 
 use std::collections::HashMap;

@@ -3,7 +3,7 @@
 //! first levels of every source.
 //!
 //! A solution search from a solved layout S only matters where S is not
-//! blocked (see [`super::bit_bfs`]): a blocked arrival is never at a node's
+//! blocked (see [`crate::analysis::bit_bfs`]): a blocked arrival is never at a node's
 //! least distance to a solved layout, and counts no solution. In a sparse
 //! group most solved layouts sit among others, which block them within a
 //! level or two, while a few at the ends of corridors stay unblocked for a
@@ -15,7 +15,7 @@
 //! sources are live after 8 levels, the plain searches took 4.7 ms against
 //! 23 ms on one thread. Where many sources run long, in the larger sparse
 //! groups, the bit-parallel searches share the work and win (see
-//! `PLAIN_WHEN_LIVE_AT_MOST` in [`super::solutions`]).
+//! [`PLAIN_WHEN_LIVE_AT_MOST`](crate::analysis::tuning::PLAIN_WHEN_LIVE_AT_MOST)).
 //!
 //! Every batched group's solution searches start here too: a source's
 //! first two levels reach a few hundred nodes, where a bit-parallel batch

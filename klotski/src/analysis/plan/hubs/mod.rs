@@ -45,67 +45,24 @@
 //! the balls their slacks rule out (hubs are central: slacks of 3-7, where
 //! the sample's are 2-4).
 
-use super::{Plan, SearchedOrbits};
-use crate::analysis::batched::SlackMeter;
-use crate::analysis::batches::{batch_width, search_balls};
-use crate::analysis::bit_bfs::{Tracking, Visitor};
-use crate::analysis::kernel_stats::time_step;
-use crate::analysis::lanes::{LaneSet, Lanes, WIDTH};
+mod ends;
+
+use super::{step, Plan, SearchedOrbits};
 use crate::analysis::node_set::NodeSet;
-use crate::analysis::records::{fold_orbits, merge_into, Farthest, FarthestOfAll, SourceSlack};
+use crate::analysis::records::{fold_orbits, merge_into, Farthest};
 use crate::analysis::symmetry::Orbits;
+use crate::analysis::tuning::{
+    FIRST_HUBS, MAX_FARTHEST_PER_HUB, MAX_ROUNDS, MIN_SIGN_PERCENT, SIGN_HUBS, TRY_FROM_ORBITS,
+    TRY_WHEN_LEFT_EIGHTHS,
+};
 use crate::analysis::GroupGraph;
-
-/// Hubs are tried (their sign first, see [`SIGN_HUBS`]) when more than
-/// this share of the orbits, in 1/8ths, is left to search before the
-/// sample: in a dense group the sweeps rule out few, and where they have
-/// ruled out all but an eighth, the sample finishes the plan.
-const TRY_WHEN_LEFT_EIGHTHS: usize = 1;
-
-/// Hubs are tried in groups of at least this many orbits (about 200,000
-/// layouts): in smaller ones the probe's [`FIRST_HUBS`] scattered sources
-/// are a large share of the work, and a full build's groups of 100,000 to
-/// 160,000 layouts lost 1.5-2 s each to it.
-const TRY_FROM_ORBITS: usize = 50_000;
+use ends::{search_ending, End, Found};
 
 /// Whether hubs should be tried on a dense plan that leaves `n_left`
 /// orbits of its `n_orbits` to search.
 pub(crate) fn worth_trying(n_left: usize, n_orbits: usize) -> bool {
     n_orbits >= TRY_FROM_ORBITS && n_left * 8 > n_orbits * TRY_WHEN_LEFT_EIGHTHS
 }
-
-/// The hubs of the first round, at most: a probe. 4,096 hubs find 2.9-3.0
-/// farthest orbits each in 2-7-1-0 and 3-4-2-0 (where hubs cut the
-/// farthest searches by a quarter), 10-17 in 2-3-1-0, 2-4-1-0, 2-5-0-0 and
-/// 2-5-1-0 (where they cost 18-81% more).
-const FIRST_HUBS: usize = 4 * WIDTH;
-
-/// The probe's first hubs, searched before the rest as a sign between hubs
-/// and elimination's sample: two full batches, one per worker on two cores
-/// (1,024 hubs were one batch, and left the other core idle while it ran).
-/// Farthest orbits per hub at 2,048 hubs (2026-11-26): 0.55-2.83 where
-/// hubs search fewer sources than the sample (3-5-2-0 0.55, 2-8-1-0 0.73,
-/// 3-5-1-0 1.32, 2-7-2-0 2.83: 18-57% fewer), 0.00-0.25 in the eleven
-/// dense groups where a sample round leaves under a tenth of the orbits
-/// (3-6-1-0 0.25, 3-6-2-0 0.16) and the sample searches fewer.
-const SIGN_HUBS: usize = FIRST_HUBS / 2;
-
-/// Elimination with its sample finishes the plan when the sign finds fewer
-/// farthest orbits per hub than this, in hundredths (see [`SIGN_HUBS`]):
-/// about the geometric mean of 0.25 and 0.55.
-const MIN_SIGN_PERCENT: usize = 37;
-
-/// Elimination finishes the plan when the probe finds more farthest
-/// orbits per hub than this, after all its hubs (at 2,048, 2-6-1-0 finds
-/// 10.7 per hub, at 4,096 7.5). Measured, hubs against elimination in the
-/// farthest part: 7.3 per hub in 2-6-1-0 (hubs 14% faster), 7.5 in 2-6-0-0
-/// (3% faster), 10.1 and more in the four groups above (slower).
-const MAX_FARTHEST_PER_HUB: usize = 8;
-
-/// Rounds of hubs at most; the orbits left after them are searched for
-/// their own numbers (in the groups measured, the third round finds fewer
-/// than 100 hubs and none are left).
-const MAX_ROUNDS: usize = 6;
 
 /// Finishes a dense `plan` with hubs, or with elimination when the
 /// probe's sign or the whole probe says hubs would not pay; returns every
@@ -145,18 +102,18 @@ impl Probe {
         hubs.truncate(FIRST_HUBS);
         let more = hubs.split_off(SIGN_HUBS.min(hubs.len()));
         let hubs = NodeSet::from_nodes(plan.graph().n_nodes(), hubs);
-        let found = time_step("hubs: the sign", Some(hubs.count()), || {
-            search_hubs(plan, &hubs, true)
-        });
+        let sign = step("hubs: the sign", &hubs);
+        let found = search_hubs(plan, &hubs, true);
+        drop(sign);
         Probe { hubs, found, more }
     }
 
     /// Searches the first round's other hubs too.
     pub(crate) fn grow(&mut self, plan: &Plan) {
         let more = NodeSet::from_nodes(self.hubs.bound(), std::mem::take(&mut self.more));
-        let found = time_step("hubs: the rest of the probe", Some(more.count()), || {
-            search_hubs(plan, &more, false)
-        });
+        let rest = step("hubs: the rest of the probe", &more);
+        let found = search_hubs(plan, &more, false);
+        drop(rest);
         self.found.merge(found);
         self.hubs.union_with(&more);
     }
@@ -225,17 +182,16 @@ pub(crate) fn by_hubs(plan: Plan, probe: Probe) -> Vec<Farthest> {
         uncertified,
         bounds,
     } = certify(plan, probe);
-    let own = "hubs: the orbits left uncertified";
-    let found = time_step(own, Some(uncertified.count()), || {
-        search_ending(
-            graph,
-            &uncertified,
-            |_| true,
-            orbits,
-            |source| bounds[source as usize].max(numbers[source as usize].step),
-            None,
-        )
-    });
+    let own = step("hubs: the orbits left uncertified", &uncertified);
+    let found = search_ending(
+        graph,
+        &uncertified,
+        |_| true,
+        orbits,
+        |source| bounds[source as usize].max(numbers[source as usize].step),
+        None,
+    );
+    drop(own);
     set_own_numbers(&mut numbers, orbits, &found.ends);
     numbers
 }
@@ -300,16 +256,15 @@ pub(crate) fn certify(plan: Plan, probe: Probe) -> Certified {
                 if hubs.count() == 0 {
                     break;
                 }
-                let found = time_step("hubs: a later round's hubs", Some(hubs.count()), || {
-                    search_ending(
-                        graph,
-                        &hubs,
-                        |source| searched.contains(source),
-                        orbits,
-                        |source| lower[source as usize],
-                        None,
-                    )
-                });
+                let _step = step("hubs: a later round's hubs", &hubs);
+                let found = search_ending(
+                    graph,
+                    &hubs,
+                    |source| searched.contains(source),
+                    orbits,
+                    |source| lower[source as usize],
+                    None,
+                );
                 (hubs, found)
             }
         };
@@ -325,17 +280,16 @@ pub(crate) fn certify(plan: Plan, probe: Probe) -> Certified {
             }
         }
         let lower = |source: u32| bounds[source as usize].max(numbers[source as usize].step);
-        let their_farthest = "hubs: a round's farthest layouts";
-        let found = time_step(their_farthest, Some(farthest.count()), || {
-            search_ending(
-                graph,
-                &farthest,
-                |source| searched.contains(source),
-                orbits,
-                lower,
-                None,
-            )
-        });
+        let their_farthest = step("hubs: a round's farthest layouts", &farthest);
+        let found = search_ending(
+            graph,
+            &farthest,
+            |source| searched.contains(source),
+            orbits,
+            lower,
+            None,
+        );
+        drop(their_farthest);
         absorb(
             &mut records,
             &mut searched,
@@ -427,218 +381,4 @@ fn local_minima(graph: &GroupGraph, among: &NodeSet, bound: &[u32]) -> NodeSet {
                 .iter()
                 .all(|&neighbour| bound[neighbour as usize] >= bound[node as usize])
     })
-}
-
-/// Where a source's search ended: its eccentricity and how many nodes are
-/// that far.
-#[derive(Clone, Copy, Debug)]
-struct End {
-    source: u32,
-    eccentricity: u32,
-    count: u32,
-}
-
-/// What searches from a set of sources found.
-#[derive(Default)]
-struct Found {
-    /// Per node, the records of the sources whose orbit was not
-    /// `recorded` already.
-    records: Vec<Farthest>,
-    /// Every source's end.
-    ends: Vec<End>,
-    /// The nodes of every source's last level (a node may repeat).
-    last_levels: Vec<u32>,
-    /// Every source's slack, when measured.
-    slacks: Vec<SourceSlack>,
-}
-
-/// Searches from `sources` in ball batches: the records of those whose
-/// orbit is not `recorded` already (weighted by orbit size), and every
-/// source's end, `bound` being a lower bound on its eccentricity; with
-/// `slack_bounds`, every source's slack against them (see [`SlackMeter`]).
-fn search_ending(
-    graph: &GroupGraph,
-    sources: &NodeSet,
-    recorded: impl Fn(u32) -> bool + Sync,
-    orbits: &Orbits,
-    bound: impl Fn(u32) -> u32 + Sync,
-    slack_bounds: Option<&[u32]>,
-) -> Found {
-    let n = graph.n_nodes();
-    let per_worker = search_balls(
-        graph,
-        sources,
-        batch_width(sources.count()),
-        Tracking::Arrivals,
-        || Found {
-            records: vec![Farthest::default(); n],
-            ..Found::default()
-        },
-        |bfs, batch, found| {
-            let weights = batch
-                .iter()
-                .map(|&source| (!recorded(source)).then(|| orbits.orbit_size(source)));
-            let records = FarthestOfAll::new(&mut found.records, weights);
-            let bounds: Vec<u32> = batch.iter().map(|&source| bound(source)).collect();
-            let slacks = slack_bounds.map(SlackMeter::new);
-            let mut visitor = ((records, slacks), LastLevels::new(&bounds));
-            bfs.run(batch, &mut visitor);
-            if let Some(meter) = &visitor.0 .1 {
-                found.slacks.extend(meter.slacks(batch));
-            }
-            let last = visitor.1.finish();
-            found.last_levels.extend(last.nodes);
-            found.ends.extend(batch.iter().zip(last.ends).map(
-                |(&source, (eccentricity, count))| End {
-                    source,
-                    eccentricity,
-                    count,
-                },
-            ));
-        },
-    );
-    let mut workers = per_worker.into_iter();
-    let mut merged = workers.next().expect("search_batches gives a worker");
-    for worker in workers {
-        merged.merge(worker);
-    }
-    merged
-}
-
-impl Found {
-    /// Adds what searches from other sources found.
-    fn merge(&mut self, other: Found) {
-        merge_into(&mut self.records, &other.records);
-        self.ends.extend(other.ends);
-        self.last_levels.extend(other.last_levels);
-        self.slacks.extend(other.slacks);
-    }
-}
-
-/// Finds each lane's last level: its level and size, and its nodes.
-///
-/// A lane's last level is known only once the next level arrives without
-/// it, so the arrivals of the last two levels are kept, and only for the
-/// lanes at or past their `bounds` (lower bounds on their eccentricity):
-/// a search's last levels are its few farthest nodes.
-struct LastLevels<'a> {
-    bounds: &'a [u32],
-    /// Per level, the lanes that arrived anywhere.
-    active: Vec<Lanes>,
-    /// Per level, the lanes at or past their bound, when there are any
-    /// (most levels of a search have none, and their arrivals are kept by
-    /// no lane).
-    past_bound: Vec<Option<Lanes>>,
-    /// The arrivals of the level before the current one, and of the current
-    /// one, for the lanes past their bound.
-    kept: [Vec<(u32, Lanes)>; 2],
-    /// Per lane, the nodes of its last level.
-    counts: Vec<u32>,
-    /// The nodes of some lane's last level.
-    nodes: Vec<u32>,
-}
-
-/// A search's last levels (see [`LastLevels`]).
-struct LastLevelsFound {
-    /// Per lane, its eccentricity and last level's size.
-    ends: Vec<(u32, u32)>,
-    /// The nodes of some lane's last level.
-    nodes: Vec<u32>,
-}
-
-impl<'a> LastLevels<'a> {
-    fn new(bounds: &'a [u32]) -> LastLevels<'a> {
-        LastLevels {
-            bounds,
-            active: Vec::new(),
-            past_bound: Vec::new(),
-            kept: [Vec::new(), Vec::new()],
-            counts: vec![0; bounds.len()],
-            nodes: Vec::new(),
-        }
-    }
-
-    /// Starts `level`: the level two before it is settled.
-    fn start_level(&mut self, level: u32) {
-        let level = level as usize;
-        debug_assert_eq!(self.active.len(), level);
-        let mut past_bound = Lanes::EMPTY;
-        for (lane, &bound) in self.bounds.iter().enumerate() {
-            if bound as usize <= level {
-                past_bound |= &Lanes::single(lane);
-            }
-        }
-        self.active.push(Lanes::EMPTY);
-        self.past_bound
-            .push((!past_bound.is_empty()).then_some(past_bound));
-        if level >= 2 {
-            let ended = self.active[level - 2].and_not(&self.active[level - 1]);
-            let settled = std::mem::take(&mut self.kept[0]);
-            self.settle(&settled, &ended);
-        }
-        self.kept.swap(0, 1);
-    }
-
-    /// Counts and notes the `arrivals` of lanes that `ended` there.
-    fn settle(&mut self, arrivals: &[(u32, Lanes)], ended: &Lanes) {
-        if ended.is_empty() {
-            return;
-        }
-        for (node, lanes) in arrivals {
-            let ending = lanes.and(ended);
-            if ending.is_empty() {
-                continue;
-            }
-            self.nodes.push(*node);
-            for lane in ending.indexes() {
-                self.counts[lane] += 1;
-            }
-        }
-    }
-
-    /// Settles the last two levels; returns every lane's end.
-    fn finish(mut self) -> LastLevelsFound {
-        let top = self.active.len();
-        if top >= 2 {
-            let ended = self.active[top - 2].and_not(&self.active[top - 1]);
-            let settled = std::mem::take(&mut self.kept[0]);
-            self.settle(&settled, &ended);
-        }
-        if top >= 1 {
-            let ended = self.active[top - 1];
-            let settled = std::mem::take(&mut self.kept[1]);
-            self.settle(&settled, &ended);
-        }
-        let ends = (0..self.bounds.len())
-            .map(|lane| {
-                let single = Lanes::single(lane);
-                let eccentricity = (0..top)
-                    .rev()
-                    .find(|&level| !self.active[level].and(&single).is_empty())
-                    .unwrap_or(0);
-                (eccentricity as u32, self.counts[lane])
-            })
-            .collect();
-        LastLevelsFound {
-            ends,
-            nodes: self.nodes,
-        }
-    }
-}
-
-impl Visitor for LastLevels<'_> {
-    fn arrive(&mut self, level: u32, node: u32, sources: &Lanes, _blocked: &Lanes) {
-        while self.active.len() <= level as usize {
-            let next = self.active.len() as u32;
-            self.start_level(next);
-        }
-        let level = level as usize;
-        self.active[level] |= sources;
-        if let Some(past_bound) = &self.past_bound[level] {
-            let kept = sources.and(past_bound);
-            if !kept.is_empty() {
-                self.kept[1].push((node, kept));
-            }
-        }
-    }
 }

@@ -1,5 +1,5 @@
 //! Where the analysis's work lies, by group shape and size:
-//! `cargo run --release --example profile_shapes [TIME_UP_TO] [CLASS ...]`.
+//! `cargo run --release -p bench --bin profile_shapes -- [TIME_UP_TO] [CLASS ...]`.
 //!
 //! For every group of the classes (all by default): its shape
 //! ([`GroupShape`]), its size band, and its share of the sum of squared

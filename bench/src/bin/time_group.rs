@@ -1,6 +1,6 @@
 //! Times the analysis of the group of a layout, whole and its solution part
 //! alone, over several runs (the machine is noisy):
-//! `cargo run --release --example time_group CODE [RUNS] [--whole-only]`.
+//! `cargo run --release -p bench --bin time_group -- CODE [RUNS] [--whole-only]`.
 //!
 //! It also prints a checksum of every layout's five numbers, so that two
 //! binaries timed side by side can be seen to agree (the same toolchain

@@ -1,203 +1,20 @@
-//! Solution numbers: for every layout, its least distance to a solved
-//! layout, how many solved layouts are that near, and how many are solutions.
+//! The bit-parallel solution searches of a group, and the plain ones of a
+//! sparse group where few sources live long: a worker's pass over its
+//! sources, what it finds, and the visitor that folds a batch's arrivals
+//! into it.
 
-use std::cmp::Ordering;
 use std::sync::Mutex;
 
-use rayon::prelude::*;
-
-use super::batches::{merge_all, search_balls, search_batches, share_out};
-use super::bit_bfs::{AfterLevels, BitBfs, Survivors, Tracking, Visitor};
-use super::lanes::{LaneSet, Lanes, NarrowLanes, WIDTH};
-use super::node_set::NodeSet;
-use super::plain_solutions::PlainSolutionSearch;
-use super::records::{Farthest, FarthestOfAll};
-use super::shape::Shape;
-use super::symmetry::{Orbits, Symmetry};
-use super::{GroupGraph, LayoutAnalysis};
-
-/// Every node's solution numbers, and the farthest records of the sources
-/// of `servable` that the solution searches served.
-///
-/// Solved farthest sources are solution sources too: a solution batch most
-/// of whose sources are servable runs those to the end and records their
-/// farthest distances, which saves a farthest search per source. Only the
-/// sources still live after the first levels are searched to the end
-/// ([`POOL_AFTER_LEVEL`]), so only those are served; the plan searches the
-/// others, if it needs them, in farthest batches, which read one set per
-/// neighbour instead of two. [`combine`] completes the solution numbers
-/// with the farthest numbers.
-pub(crate) fn nearest_solved(
-    graph: &GroupGraph,
-    orbits: &Orbits,
-    searches: SolutionSearches,
-) -> (Vec<Nearest>, ServedFarthest) {
-    solutions(graph, orbits, false, searches, Some(POOL_AFTER_LEVEL))
-}
-
-/// How a group's solution searches run.
-#[derive(Clone, Copy)]
-pub(crate) enum SolutionSearches<'a> {
-    /// One plain search per source if few are live after a few levels, in
-    /// sparse groups (see [`super::plain_solutions`]).
-    PlainIfFewLive,
-    /// Bit-parallel batches, serving the farthest sources `servable` (see
-    /// [`nearest_solved`]).
-    Batched { servable: Option<&'a NodeSet> },
-}
-
-impl<'a> SolutionSearches<'a> {
-    /// The searches of a group of this `shape`: in a sparse group plain
-    /// ones if few sources are live, which serve no farthest source (there
-    /// they would run the solution searches, which otherwise end early, to
-    /// the end); else batches serving `servable`.
-    pub(crate) fn for_shape(shape: &Shape, servable: Option<&'a NodeSet>) -> SolutionSearches<'a> {
-        match shape {
-            Shape::Sparse(_) => SolutionSearches::PlainIfFewLive,
-            Shape::Small | Shape::Dense(_) => SolutionSearches::Batched { servable },
-        }
-    }
-}
-
-/// Joins every node's farthest numbers and solution numbers.
-pub(crate) fn combine(farthest: Vec<Farthest>, nearest: Vec<Nearest>) -> Vec<LayoutAnalysis> {
-    farthest
-        .into_iter()
-        .zip(nearest)
-        .map(|(farthest, nearest)| LayoutAnalysis {
-            farthest_step: farthest.step,
-            farthest_num: farthest.count,
-            min_solution_step: nearest.step,
-            min_solution_num: nearest.n_nearest,
-            solution_num: nearest.n_solutions,
-        })
-        .collect()
-}
-
-/// A layout's solution numbers with the layouts behind them.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct SolutionReport {
-    /// Least step distance to a solved layout; -1 when the group has none.
-    pub min_solution_step: i32,
-    /// The solved nodes that near (its minimum solutions), ascending; their
-    /// count is the layout's `min_solution_num`.
-    pub min_solutions: Vec<u32>,
-    /// How many solved layouts are solutions (see [`LayoutAnalysis`]).
-    pub solution_num: u32,
-}
-
-/// The solution numbers of every node together with its minimum solutions:
-/// the solved layouts at the least distance, the list behind
-/// `min_solution_num`. Costs the solution part of [`super::analyse_group`]
-/// (the farthest numbers, the dear part, are not computed).
-pub fn analyse_solutions(graph: &GroupGraph) -> Vec<SolutionReport> {
-    let searches = SolutionSearches::for_shape(&Shape::of(graph), None);
-    let (nearest, _) = solutions(
-        graph,
-        &Orbits::of(graph),
-        true,
-        searches,
-        Some(POOL_AFTER_LEVEL),
-    );
-    nearest
-        .into_par_iter()
-        .map(|mut nearest| {
-            nearest.sources.sort_unstable();
-            debug_assert_eq!(nearest.sources.len(), nearest.n_nearest as usize);
-            SolutionReport {
-                min_solution_step: nearest.step,
-                min_solutions: nearest.sources,
-                solution_num: nearest.n_solutions,
-            }
-        })
-        .collect()
-}
-
-/// A node's view of the solved layouts.
-#[derive(Clone)]
-pub(crate) struct Nearest {
-    /// Least distance to a solved layout, -1 for none.
-    step: i32,
-    /// Solved layouts at that distance.
-    n_nearest: u32,
-    /// Solved layouts that are solutions.
-    n_solutions: u32,
-    /// The solved layouts at that distance, in no order, when collected.
-    sources: Vec<u32>,
-}
-
-impl Nearest {
-    const NONE: Nearest = Nearest {
-        step: -1,
-        n_nearest: 0,
-        n_solutions: 0,
-        sources: Vec::new(),
-    };
-
-    fn merge(&mut self, other: &Nearest) {
-        match self.add(other.step, other.n_nearest, other.n_solutions) {
-            Some(Ordering::Less) => self.sources.clone_from(&other.sources),
-            Some(Ordering::Equal) => self.sources.extend_from_slice(&other.sources),
-            Some(Ordering::Greater) | None => {}
-        }
-    }
-
-    /// Adds `n_nearest` solved layouts at distance `step` (-1: none) and
-    /// `n_solutions` solutions, leaving the listed sources as they are;
-    /// returns how `step` compared with the nearest distance before
-    /// (`None` for no solved layout added).
-    #[inline]
-    fn add(&mut self, step: i32, n_nearest: u32, n_solutions: u32) -> Option<Ordering> {
-        self.n_solutions += n_solutions;
-        if step < 0 {
-            return None;
-        }
-        let order = match self.step {
-            nearest if nearest < 0 => Ordering::Less,
-            nearest => step.cmp(&nearest),
-        };
-        match order {
-            Ordering::Less => (self.step, self.n_nearest) = (step, n_nearest),
-            Ordering::Equal => self.n_nearest += n_nearest,
-            Ordering::Greater => {}
-        }
-        Some(order)
-    }
-}
-
-/// What the solution searches found for the farthest sources they served.
-pub(crate) struct ServedFarthest {
-    /// The served sources.
-    pub(crate) sources: Vec<u32>,
-    /// Their records, one source per orbit weighted by the orbit's size
-    /// (empty when none was served).
-    pub(crate) records: Vec<Farthest>,
-}
-
-/// Serve the farthest sources of a solution batch when at least this share
-/// of its sources are: running a batch to the end costs as much as a plain
-/// farthest batch.
-const SERVE_WHEN_SHARE_AT_LEAST: f64 = 0.5;
-
-/// A group's solution searches from more than one batch of sources first run
-/// every source up to this level; the sources live then are searched again
-/// together, from their start, in full batches. In the largest dense groups
-/// (2-6-1-0, 3-5-1-0) 36-43% of the sources of a batch are live after level
-/// 2 and nearly all of them stay live to the end; in 2-3-1-0 75-88%.
-const POOL_AFTER_LEVEL: u32 = 2;
-
-/// The levels after which the live sources of a sparse group are counted.
-const PLAIN_LEVELS: u32 = 8;
-
-/// A sparse group's solution searches are plain when at most this many
-/// sources are still live after [`PLAIN_LEVELS`] levels. Over the sparse
-/// groups of 1,024 layouts or more of every class (one thread), the 35 with
-/// at most 32 took 93 ms in plain searches against 198 ms in batches, and
-/// only one of them was slower (4.5 ms against 3.5 ms); with more, plain
-/// searches mostly lost, by up to 7 times (87 live sources in a group of
-/// 3,132 layouts of 5-1-0), since long-lived sources near each other share
-/// the work of a batch.
-const PLAIN_WHEN_LIVE_AT_MOST: usize = 32;
+use super::plain::PlainSolutionSearch;
+use super::{Nearest, ServedFarthest};
+use crate::analysis::batches::{merge_all, search_balls, search_batches, share_out};
+use crate::analysis::bit_bfs::{AfterLevels, BitBfs, Survivors, Tracking, Visitor};
+use crate::analysis::lanes::{LaneSet, Lanes, NarrowLanes, WIDTH};
+use crate::analysis::node_set::NodeSet;
+use crate::analysis::records::{Farthest, FarthestOfAll};
+use crate::analysis::symmetry::Orbits;
+use crate::analysis::tuning::{PLAIN_LEVELS, PLAIN_WHEN_LIVE_AT_MOST, SERVE_WHEN_SHARE_AT_LEAST};
+use crate::analysis::GroupGraph;
 
 /// How many of the solved `sources` are still live (unblocked somewhere)
 /// after `levels` levels.
@@ -211,74 +28,12 @@ fn n_live_after(graph: &GroupGraph, sources: &[u32], levels: u32) -> usize {
     .sum()
 }
 
-/// The solution numbers of every node, from searches started at the solved
-/// nodes only: distances are symmetric, and a solved S is a solution of A
-/// exactly when A is not blocked in the search from S (and A is S or not
-/// solved).
-///
-/// When the group is its own left-right mirror image, only one solved
-/// layout of each mirror pair is searched from: the mirror keeps the exit,
-/// so what the search from S finds at A, the search from S's image finds at
-/// A's image. This halves the searches of most large groups.
-///
-/// With `collect_sources`, each node also gets the list of its nearest
-/// solved layouts. Batched `searches` with servable farthest sources run
-/// the batches mostly made of them to the end and record their farthest
-/// distances (see [`nearest_solved`]).
-fn solutions(
-    graph: &GroupGraph,
-    orbits: &Orbits,
-    collect_sources: bool,
-    searches: SolutionSearches,
-    pool_after_level: Option<u32>,
-) -> (Vec<Nearest>, ServedFarthest) {
-    let n = graph.n_nodes();
-    let mirror = orbits.image(Symmetry::LeftRight);
-    let is_source = |node: u32| {
-        graph.is_solved(node) && mirror.is_none_or(|mirror| node <= mirror[node as usize])
-    };
-    let sources = NodeSet::from_fn(n, is_source);
-    let pass = SolutionPass {
-        graph,
-        orbits,
-        mirror,
-        collect_sources,
-        pool_after_level,
-    };
-    let mut per_worker = match searches {
-        SolutionSearches::PlainIfFewLive => pass.plain_if_few_live(&sources),
-        SolutionSearches::Batched { servable } => pass.batched(&sources, servable),
-    };
-    // A group without solved layouts has no search.
-    if per_worker.is_empty() {
-        per_worker.push(pass.new_found());
-    }
-    let (nearest, served): (Vec<_>, Vec<_>) = per_worker
-        .into_iter()
-        .map(|found| (found.nearest, found.served))
-        .unzip();
-    let mut nearest = merge_all(nearest, |a, b| {
-        a[0].merge(&b[0]);
-        a[1].merge(&b[1]);
-    });
-    let by_node = (0..n)
-        .map(|node| {
-            let mut found = std::mem::replace(&mut nearest[node][0], Nearest::NONE);
-            if let Some(mirror) = mirror {
-                found.merge(&nearest[mirror[node] as usize][1]);
-            }
-            found
-        })
-        .collect();
-    (by_node, merge_served(served))
-}
-
 /// What one worker's solution searches found.
-struct WorkerFound {
+pub(super) struct WorkerFound {
     /// Per node: what its own sources and their mirror images found (see
     /// [`SolutionVisitor::nearest`]).
-    nearest: Vec<[Nearest; 2]>,
-    served: ServedFarthest,
+    pub(super) nearest: Vec<[Nearest; 2]>,
+    pub(super) served: ServedFarthest,
     /// The live sources of the searches that stopped early.
     survivors: Vec<Survivor>,
 }
@@ -292,22 +47,22 @@ struct Survivor {
 
 /// Runs solution searches and folds what they find into a worker's
 /// [`WorkerFound`].
-struct SolutionPass<'a> {
-    graph: &'a GroupGraph,
-    orbits: &'a Orbits,
+pub(super) struct SolutionPass<'a> {
+    pub(super) graph: &'a GroupGraph,
+    pub(super) orbits: &'a Orbits,
     /// Every node's left-right image, when solution searches start from one
     /// solved layout per mirror pair.
-    mirror: Option<&'a [u32]>,
-    collect_sources: bool,
+    pub(super) mirror: Option<&'a [u32]>,
+    pub(super) collect_sources: bool,
     /// Batched searches from more than one batch of sources stop at this
     /// level, and the sources live then are searched again together
-    /// ([`POOL_AFTER_LEVEL`]); `None` runs every batch to the end.
-    pool_after_level: Option<u32>,
+    /// ([`POOL_AFTER_LEVEL`](crate::analysis::tuning::POOL_AFTER_LEVEL)); `None` runs every batch to the end.
+    pub(super) pool_after_level: Option<u32>,
 }
 
 impl SolutionPass<'_> {
     /// What one worker has found before its first search.
-    fn new_found(&self) -> WorkerFound {
+    pub(super) fn new_found(&self) -> WorkerFound {
         WorkerFound {
             nearest: vec![[Nearest::NONE, Nearest::NONE]; self.graph.n_nodes()],
             served: ServedFarthest {
@@ -321,7 +76,7 @@ impl SolutionPass<'_> {
     /// One plain search per source when few are live after
     /// [`PLAIN_LEVELS`] levels (see [`PLAIN_WHEN_LIVE_AT_MOST`]), else
     /// [`SolutionPass::batched`].
-    fn plain_if_few_live(&self, sources: &NodeSet) -> Vec<WorkerFound> {
+    pub(super) fn plain_if_few_live(&self, sources: &NodeSet) -> Vec<WorkerFound> {
         let list: Vec<u32> = sources.iter().collect();
         if n_live_after(self.graph, &list, PLAIN_LEVELS) > PLAIN_WHEN_LIVE_AT_MOST {
             return self.batched(sources, None);
@@ -358,10 +113,14 @@ impl SolutionPass<'_> {
     /// Bit-parallel ball batches. With more sources than one batch holds,
     /// every source first runs up to the pooling level, and only the
     /// sources live then are searched again, in ball batches of their own
-    /// (see [`POOL_AFTER_LEVEL`]). Each batch to the end that serves no
+    /// (see [`POOL_AFTER_LEVEL`](crate::analysis::tuning::POOL_AFTER_LEVEL)). Each batch to the end that serves no
     /// farthest source stops once at most 128 of its sources are live; then
     /// the survivors of every batch, together in 128-lane searches.
-    fn batched(&self, sources: &NodeSet, servable: Option<&NodeSet>) -> Vec<WorkerFound> {
+    pub(super) fn batched(
+        &self,
+        sources: &NodeSet,
+        servable: Option<&NodeSet>,
+    ) -> Vec<WorkerFound> {
         let level = match self.pool_after_level {
             Some(level) if sources.count() > WIDTH => level,
             _ => return self.batched_to_the_end(Vec::new(), sources, None, servable),
@@ -551,7 +310,7 @@ impl SolutionPass<'_> {
 }
 
 /// Joins the workers' served sources and records.
-fn merge_served(per_worker: Vec<ServedFarthest>) -> ServedFarthest {
+pub(super) fn merge_served(per_worker: Vec<ServedFarthest>) -> ServedFarthest {
     let sources = per_worker
         .iter()
         .flat_map(|served| served.sources.iter().copied())
@@ -618,51 +377,6 @@ impl Visitor for SolutionVisitor<'_> {
                     self.record(level, node, &images, counts(&images), true);
                 }
             }
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::{Class, ClassGroups};
-
-    #[test]
-    fn pooled_solution_searches_equal_searches_run_to_the_end() {
-        // 1-3-1's largest group: 45,136 layouts, dense, 3,276 solved, so
-        // its sources (one per mirror pair) fill more than one batch.
-        let class: Class = "1-3-1".parse().unwrap();
-        let groups = ClassGroups::build(class);
-        let graph = GroupGraph::build(groups.group_codes(0).collect());
-        let orbits = Orbits::of(&graph);
-        let searches = SolutionSearches::for_shape(&Shape::of(&graph), None);
-        assert!(matches!(searches, SolutionSearches::Batched { .. }));
-        let mirror = orbits.image(Symmetry::LeftRight).expect("its own mirror");
-        let n_sources = (0..graph.n_nodes() as u32)
-            .filter(|&node| graph.is_solved(node) && node <= mirror[node as usize])
-            .count();
-        assert!(n_sources > 1 + WIDTH, "{n_sources} sources");
-
-        let numbers = |pool_after_level| {
-            let (nearest, _) = solutions(&graph, &orbits, true, searches, pool_after_level);
-            nearest
-                .into_iter()
-                .map(|mut nearest| {
-                    nearest.sources.sort_unstable();
-                    (
-                        nearest.step,
-                        nearest.n_nearest,
-                        nearest.n_solutions,
-                        nearest.sources,
-                    )
-                })
-                .collect::<Vec<_>>()
-        };
-        let pooled = numbers(Some(POOL_AFTER_LEVEL));
-        let to_the_end = numbers(None);
-        assert_eq!(pooled.len(), to_the_end.len());
-        for (node, (pooled, to_the_end)) in pooled.iter().zip(&to_the_end).enumerate() {
-            assert_eq!(pooled, to_the_end, "node {node}");
         }
     }
 }

@@ -1,4 +1,4 @@
-//! Times the analysis of whole classes: `cargo run --release --example time_class 5-4-1 ...`.
+//! Times the analysis of whole classes: `cargo run --release -p bench --bin time_class -- 5-4-1 ...`.
 //! Prints layouts, groups, the sum of squared group sizes (the work scales
 //! with it) and seconds per class.
 use std::time::Instant;

@@ -5,7 +5,7 @@
 //! for L2, L3 and DRAM, on one and two threads, and the latency of a chain
 //! of dependent 128-byte reads.
 //!
-//! `cargo run --release -p klotski --example roofline [-- --quick]`: a
+//! `cargo run --release -p bench --bin roofline [-- --quick]`: a
 //! markdown table, each figure the best of five runs (`--quick`: small
 //! sizes and one run, to check that it works). Run it on an idle machine.
 use std::hint::black_box;

@@ -1,4 +1,4 @@
-"""Usage: python3 server/examples/stall.py PORT SECONDS, with big.txt in the
+"""Usage: python3 bench/scripts/stall.py PORT SECONDS, with big.txt in the
 current directory holding one code per group of 300,000+ layouts
 (sqlite3 DB "SELECT smallest_code FROM layout_group WHERE size >= 300000").
 

@@ -3,7 +3,7 @@
 # core-seconds (cores x wall - CPU) of each phase, from the build's
 # /proc/PID/stat read every half second beside it (Linux only).
 #
-#   builder/bench/build_cpu.sh BIN DB [BUILD-DB ARGUMENTS...]
+#   bench/scripts/build_cpu.sh BIN DB [BUILD-DB ARGUMENTS...]
 #
 # BIN is a `klotski` binary (target/release/klotski), DB the database to build
 # from scratch: its side files (`DB.building`, `DB.checkpoint`) are removed
@@ -14,7 +14,7 @@
 # (seconds since the epoch, then the CPU ticks so far). Example, the figures
 # of BENCHMARKS.md's recorded build:
 #
-#   builder/bench/build_cpu.sh target/release/klotski /tmp/full.db
+#   bench/scripts/build_cpu.sh target/release/klotski /tmp/full.db
 set -euo pipefail
 
 if [[ $# -lt 2 ]]; then

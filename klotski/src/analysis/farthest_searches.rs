@@ -1,13 +1,15 @@
 //! Bit-parallel farthest searches from a set of sources, in ball batches
-//! over the worker threads: the records they leave at every node and, when
-//! asked, every source's slack.
+//! over the worker threads: the records they leave at every node, and
+//! what other visitors of each batch find (every source's slack, its last
+//! level).
 
 use super::batches::{batch_width, search_balls};
-use super::bit_bfs::{Tracking, Visitor};
+use super::bit_bfs::{BitBfs, Tracking, Visitor};
 use super::lanes::{LaneSet, Lanes};
 use super::node_set::NodeSet;
 use super::records::{merge_into, Farthest, FarthestOfAll, SourceSlack};
 use super::GroupGraph;
+use crate::analysis::tuning::MAX_SLACK;
 
 /// What searches from a set of sources found.
 pub(crate) struct Searched {
@@ -26,38 +28,58 @@ pub(crate) fn search(
     weight: impl Fn(u32) -> u32 + Sync,
     bounds: Option<&[u32]>,
 ) -> Searched {
+    let (records, per_worker) = search_with(
+        graph,
+        sources,
+        |source| Some(weight(source)),
+        |_| bounds.map(SlackMeter::new),
+        |meter, batch, slacks: &mut Vec<SourceSlack>| {
+            if let Some(meter) = meter {
+                slacks.extend(meter.slacks(batch));
+            }
+        },
+    );
+    Searched {
+        records,
+        slacks: per_worker.into_iter().flatten().collect(),
+    }
+}
+
+/// Searches from `sources` in ball batches over the workers: returns the
+/// records of every source with a `weight` (those without are not
+/// recorded), and, per worker, what `collect` gathered into its `F` from
+/// the visitor `visitor_for` made for each batch (lane i: `batch[i]`).
+pub(crate) fn search_with<F: Default + Send, V: Visitor>(
+    graph: &GroupGraph,
+    sources: &NodeSet,
+    weight: impl Fn(u32) -> Option<u32> + Sync,
+    visitor_for: impl Fn(&[u32]) -> V + Sync,
+    collect: impl Fn(V, &[u32], &mut F) + Sync,
+) -> (Vec<Farthest>, Vec<F>) {
     let n = graph.n_nodes();
     let per_worker = search_balls(
         graph,
         sources,
         batch_width(sources.count()),
         Tracking::Arrivals,
-        || Searched {
-            records: vec![Farthest::default(); n],
-            slacks: Vec::new(),
-        },
-        |bfs, batch, searched| {
-            let weights = batch.iter().map(|&source| Some(weight(source)));
-            let records = FarthestOfAll::new(&mut searched.records, weights);
-            let mut visitor = (records, bounds.map(SlackMeter::new));
+        || (vec![Farthest::default(); n], F::default()),
+        |bfs: &mut BitBfs, batch, (records, found)| {
+            let weights = batch.iter().map(|&source| weight(source));
+            let records = FarthestOfAll::new(records, weights);
+            let mut visitor = (records, visitor_for(batch));
             bfs.run(batch, &mut visitor);
-            if let Some(meter) = visitor.1 {
-                searched.slacks.extend(meter.slacks(batch));
-            }
+            collect(visitor.1, batch, found);
         },
     );
     let mut workers = per_worker.into_iter();
-    let mut merged = workers.next().expect("search_batches gives a worker");
-    for worker in workers {
-        merge_into(&mut merged.records, &worker.records);
-        merged.slacks.extend(worker.slacks);
+    let (mut records, found) = workers.next().expect("search_balls gives a worker");
+    let mut per_worker = vec![found];
+    for (other, found) in workers {
+        merge_into(&mut records, &other);
+        per_worker.push(found);
     }
-    merged
+    (records, per_worker)
 }
-
-/// Slacks are measured up to this; a larger one counts as this (less rules
-/// out less, so that is safe).
-pub(crate) const MAX_SLACK: u32 = 16;
 
 /// Measures every source's slack against lower bounds on eccentricity: the
 /// least `bound(v) - d(w, v)` over the nodes v its search reaches, 0 when

@@ -6,7 +6,7 @@
 # 8 s each of /health (-c32) and /case/{random code}/moves (-c8). Prints
 # requests/s and p99 of each, and the ratio of /case to the rejected rate.
 #
-#   server/bench/hot_path.sh DB CODES SERVER_BINARY...
+#   bench/scripts/hot_path.sh DB CODES SERVER_BINARY...
 #
 # CODES: a file of codes, one a line, e.g. 20,000 codes of random ids:
 #   python3 -c "import sqlite3, random; c = sqlite3.connect('DB'); \
