@@ -20,8 +20,13 @@ pub(super) type Counting = super::kernel_stats::KernelCounts;
 pub(super) struct Search<'g, L: SparedLanes, C: Counter<L> = Counting> {
     graph: &'g GroupGraph,
     tracking: Tracking,
-    /// Per node, the sources that have reached it; cleared as a search starts.
+    /// Per node of `reached`, the sources that have reached it. A node
+    /// outside `reached` has seen nothing this search, whatever its set
+    /// holds: so a search starts by clearing a bitmap (10 KB for 80,000
+    /// nodes), not by filling every node's set (10 MB in 1024-lane sets).
     seen: SetArray<L>,
+    /// The nodes some source has reached this search.
+    reached: NodeSet,
     /// Per frontier node, the sources that reached it at the last level.
     /// Like `next` and the passes' sets, an array taken from the spares
     /// ([`crate::analysis::spare`]): a node's set is written when it arrives, before
@@ -58,6 +63,7 @@ impl<'g, L: SparedLanes, C: Counter<L>> Search<'g, L, C> {
             graph,
             tracking,
             seen: SetArray::new(n),
+            reached: NodeSet::new(n),
             frontier: SetArray::new(n),
             next: SetArray::new(n),
             passes: Passes::new(blocking),
@@ -76,8 +82,12 @@ impl<'g, L: SparedLanes, C: Counter<L>> Search<'g, L, C> {
     /// Starts a search from `sources` (lane i: `sources[i]`), reporting
     /// level 0; returns the live sources.
     pub(super) fn start(&mut self, sources: &[u32], visitor: &mut impl Visitor<L>) -> L {
-        self.seen.fill(L::EMPTY);
-        for set in [&mut self.expanded, &mut self.touched, &mut self.saturated] {
+        for set in [
+            &mut self.reached,
+            &mut self.expanded,
+            &mut self.touched,
+            &mut self.saturated,
+        ] {
             set.clear();
         }
         let mut order: Vec<(u32, usize)> = sources
@@ -91,7 +101,7 @@ impl<'g, L: SparedLanes, C: Counter<L>> Search<'g, L, C> {
         for (source, index) in order {
             let bit = L::single(index);
             live |= &bit;
-            self.seen[source as usize] = bit;
+            self.reach(source, &bit);
             self.frontier[source as usize] = bit;
             self.current.push(source);
             visitor.arrive(0, source, &bit, &L::EMPTY);
@@ -195,7 +205,11 @@ impl<'g, L: SparedLanes, C: Counter<L>> Search<'g, L, C> {
         let mut candidates = std::mem::replace(&mut self.candidates, NodeSet::new(0));
         candidates.drain(|node| {
             let node_index = node as usize;
-            let missing = live.and_not(&self.seen[node_index]);
+            let missing = if self.reached.contains(node) {
+                live.and_not(&self.seen[node_index])
+            } else {
+                *live
+            };
             self.counter.candidate();
             if missing.is_empty() {
                 self.counter.saturated();
@@ -247,7 +261,7 @@ impl<'g, L: SparedLanes, C: Counter<L>> Search<'g, L, C> {
             } else {
                 L::EMPTY
             };
-            self.seen[node_index] |= &new;
+            self.reach(node, &new);
             self.next[node_index] = new;
             still_live |= &new;
             self.arrivals.push(node);
@@ -258,6 +272,18 @@ impl<'g, L: SparedLanes, C: Counter<L>> Search<'g, L, C> {
             Self::live_after(&still_live, &unblocked, kept)
         } else {
             still_live
+        }
+    }
+
+    /// Records that `sources` have reached `node`.
+    #[inline]
+    fn reach(&mut self, node: u32, sources: &L) {
+        let seen = &mut self.seen[node as usize];
+        if self.reached.contains(node) {
+            *seen |= sources;
+        } else {
+            self.reached.insert(node);
+            *seen = *sources;
         }
     }
 
