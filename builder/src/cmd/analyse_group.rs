@@ -11,10 +11,9 @@ use builder::progress::Progress;
 use klotski::analysis::{analyse_group, GroupGraph};
 use klotski::{Code, LayoutRef};
 
-use super::analysis_files::{AnalysisFiles, Contents, Files};
+use super::analysis_files::{AnalysisFiles, OutputArgs};
 
-/// Write the analysis files of a layout's group, or of the groups of a file
-/// of seed codes, in the original format.
+/// Write the analysis files of one group, or of a seed file's groups, in the original format.
 ///
 /// The files are those of `analyse-class`, for chosen groups: rows by group
 /// in the order named, inside a group by code. For LAYOUT they are named
@@ -25,25 +24,16 @@ use super::analysis_files::{AnalysisFiles, Contents, Files};
 /// farthest file needs one reference search per layout, quadratic in the
 /// group size; every line is checked against the fast analyser.
 #[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("groups").required(true).args(["layout", "seeds"])))]
 pub struct Args {
     /// A layout of the group: a code, a short code or a classification.
-    #[arg(required_unless_present = "seeds", conflicts_with = "seeds")]
     layout: Option<LayoutRef>,
     /// A file of seed codes, one a line (blank lines are skipped): the
     /// groups of these layouts, in the file's order, each once.
     #[arg(long, value_name = "FILE")]
     seeds: Option<PathBuf>,
-    /// Directory to write into (created if missing).
-    #[arg(long)]
-    out: PathBuf,
-    /// Which files to write.
-    #[arg(long, value_enum, default_value_t = Files::Both)]
-    files: Files,
-    /// List every solution with its steps in the solution file:
-    /// `...,solution_num,C1(d1)-C2(d2)-...`, by steps, then code (the
-    /// original's `--analy-group-integral`, `--analy-multi-group-integral`).
-    #[arg(long)]
-    integral: bool,
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -56,23 +46,18 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         (None, None) => unreachable!("clap requires LAYOUT or --seeds"),
     };
     let groups = distinct_groups(&seeds);
-    std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("cannot create {}", args.out.display()))?;
+    args.output.create_dir()?;
     let n_layouts: usize = groups.iter().map(Vec::len).sum();
     let progress = Progress::bar(n_layouts as u64, "layouts", format!("analysing {name}"));
-    let contents = Contents {
-        files: args.files,
-        integral: args.integral,
-    };
     let files = AnalysisFiles::of_groups(
         groups.len(),
-        contents,
+        args.output.contents(),
         &progress,
         |i| GroupGraph::build(groups[i].clone()),
-        |_, graph| (args.files != Files::Solution).then(|| analyse_group(graph)),
+        |_, graph| args.output.farthest().then(|| analyse_group(graph)),
     )?;
     progress.finish();
-    files.write(&args.out, &name)
+    args.output.write(&files, &name)
 }
 
 /// The name a seed file gives its output files: its file name without

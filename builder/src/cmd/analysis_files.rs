@@ -5,9 +5,9 @@
 
 use std::fmt::Write as _;
 use std::io::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use anyhow::bail;
+use anyhow::{bail, Context};
 use builder::output::write_atomically;
 use builder::progress::Progress;
 use klotski::analysis::{analyse_solutions, reference, GroupGraph, LayoutAnalysis, SolutionReport};
@@ -16,7 +16,7 @@ use rayon::prelude::*;
 
 /// Which of the two files to write.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Files {
+enum Files {
     /// `farthest_NAME.csv` and `solution_NAME.csv`.
     Both,
     /// `farthest_NAME.csv` only.
@@ -35,14 +35,57 @@ impl Files {
     }
 }
 
+/// Where the files go and what they hold: the arguments `analyse-class`
+/// and `analyse-group` share.
+#[derive(clap::Args)]
+pub struct OutputArgs {
+    /// Directory to write into (created if missing).
+    #[arg(long)]
+    out: PathBuf,
+    /// Which files to write.
+    #[arg(long, value_enum, default_value_t = Files::Both)]
+    files: Files,
+    /// List every solution with its steps in the solution file:
+    /// `...,solution_num,C1(d1)-C2(d2)-...`, by steps, then code (the
+    /// original's `-integral` commands).
+    #[arg(long)]
+    integral: bool,
+}
+
+impl OutputArgs {
+    /// What the files hold.
+    pub fn contents(&self) -> Contents {
+        Contents {
+            files: self.files,
+            integral: self.integral,
+        }
+    }
+
+    /// Whether the farthest file is written (it needs the fast numbers).
+    pub fn farthest(&self) -> bool {
+        self.files.farthest()
+    }
+
+    /// Creates the output directory, if missing.
+    pub fn create_dir(&self) -> anyhow::Result<()> {
+        std::fs::create_dir_all(&self.out)
+            .with_context(|| format!("cannot create {}", self.out.display()))
+    }
+
+    /// Writes the files of `files` into the output directory, named after `name`.
+    pub fn write(&self, files: &AnalysisFiles, name: &str) -> anyhow::Result<()> {
+        files.write(&self.out, name)
+    }
+}
+
 /// What the files hold.
 #[derive(Clone, Copy)]
 pub struct Contents {
     /// Which files.
-    pub files: Files,
+    files: Files,
     /// The solution file lists every solution with its steps after the
     /// numbers, as the original's `-integral` commands wrote it.
-    pub integral: bool,
+    integral: bool,
 }
 
 impl Contents {
@@ -94,7 +137,7 @@ impl AnalysisFiles {
 
     /// Writes `farthest_{name}.csv` and `solution_{name}.csv` (those asked
     /// for) into `out`, each atomically.
-    pub fn write(&self, out: &Path, name: &str) -> anyhow::Result<()> {
+    fn write(&self, out: &Path, name: &str) -> anyhow::Result<()> {
         for (kind, bytes) in [("farthest", &self.farthest), ("solution", &self.solution)] {
             let Some(bytes) = bytes else { continue };
             let path = out.join(format!("{kind}_{name}.csv"));
@@ -254,23 +297,36 @@ fn join_codes(line: &mut String, codes: &[Code]) {
 mod tests {
     use super::*;
 
-    /// The lines the original's `HRD_group::Output_detail` writes.
+    /// The lines the original's `HRD_group::Output_detail` wrote for the
+    /// classic layout (copied from its `--analy-group` and
+    /// `--analy-group-integral` files).
     #[test]
     fn solution_lines_have_the_original_format() {
         let code = |text: &str| text.parse::<Code>().unwrap();
         let min = [code("DAA7F3000"), code("DAAF4CC00")];
-        let listed = [(81, min[0]), (81, min[1]), (83, code("DAA7C3C00"))];
+        let listed: Vec<(u32, Code)> = [
+            (81, "DAA7F3000"),
+            (81, "DAAF4CC00"),
+            (85, "DAFA73000"),
+            (85, "DFAA4CC00"),
+            (97, "DAE9F3000"),
+            (97, "DBAB4CC00"),
+        ]
+        .iter()
+        .map(|&(step, solved)| (step, code(solved)))
+        .collect();
         assert_eq!(
-            solution_line(code("1A9BF0C00"), 81, &min, 3, None),
-            "1A9BF0C00,81,2,DAA7F3000-DAAF4CC00,3\n"
+            solution_line(code("1A9BF0C00"), 81, &min, 6, None),
+            "1A9BF0C00,81,2,DAA7F3000-DAAF4CC00,6\n"
         );
         assert_eq!(
-            solution_line(code("1A9BF0C00"), 81, &min, 3, Some(&listed)),
-            "1A9BF0C00,81,2,DAA7F3000-DAAF4CC00,3,DAA7F3000(81)-DAAF4CC00(81)-DAA7C3C00(83)\n"
+            solution_line(code("1A9BF0C00"), 81, &min, 6, Some(&listed)),
+            "1A9BF0C00,81,2,DAA7F3000-DAAF4CC00,6,DAA7F3000(81)-DAAF4CC00(81)-DAFA73000(85)-\
+             DFAA4CC00(85)-DAE9F3000(97)-DBAB4CC00(97)\n"
         );
         assert_eq!(
-            solution_line(code("000000000"), -1, &[], 0, Some(&[])),
-            "000000000,-1,0,,0,\n"
+            solution_line(code("005FDD400"), -1, &[], 0, Some(&[])),
+            "005FDD400,-1,0,,0,\n"
         );
     }
 }
