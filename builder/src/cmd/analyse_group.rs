@@ -37,9 +37,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let (name, seeds) = match (&args.layout, &args.seeds) {
+    let (name, seeds) = match (args.layout, &args.seeds) {
         (Some(layout), _) => {
-            let code = super::resolve(layout.clone())?;
+            let code = super::resolve(layout)?;
             (code.to_string(), vec![code])
         }
         (None, Some(path)) => (seed_file_name(path), read_seeds(path)?),
