@@ -6,6 +6,8 @@
 //! - `farthest.csv` and `solution.csv` need the analysis of every layout,
 //!   so they come from a database only: class by class in [`release_order`],
 //!   inside a class by group_num, inside a group by code.
+//! - Beside them, from either source, the per-class seed files the
+//!   original's `--all` wrote ([`crate::seeds`]).
 
 use std::fmt;
 use std::fs::{self, File};
@@ -18,11 +20,12 @@ use klotski::analysis::LayoutAnalysis;
 use klotski::{AllCodes, Class, Classification, Code, GroupName};
 use md5::{Digest, Md5};
 use rayon::prelude::*;
-use schema::{ClassRow, Database, GroupKey, LayoutRow, Page, N_CLASSES};
+use schema::{ClassRow, Database, GroupFilter, GroupKey, GroupRow, LayoutRow, Page, N_CLASSES};
 use tracing::{info, warn};
 
 use crate::output::{write_atomically, Joined};
 use crate::progress::Progress;
+use crate::seeds::{seeds_of_groups, seeds_of_layouts, write_seed_files, SeedFiles};
 
 /// A release file and the MD5 of the published original.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -64,6 +67,18 @@ const ANALYSIS_LINE_BREAK: &[u8] = b"\r\n";
 
 /// Layouts read from a database per query.
 const PAGE_LAYOUTS: u32 = 100_000;
+
+/// Groups read from a database per query.
+const PAGE_GROUPS: u32 = 10_000;
+
+/// What an export wrote: release files and the per-class seed files.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Release {
+    /// The release files, each with its MD5.
+    pub files: Vec<Exported>,
+    /// The seed files beside them.
+    pub seeds: SeedFiles,
+}
 
 /// A file written, with its MD5.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -113,9 +128,10 @@ pub fn release_order(classes: impl IntoIterator<Item = Class>) -> Vec<Class> {
     classes
 }
 
-/// Writes `All_Case.txt` and `main.csv` into `out`, computed from scratch
-/// (enumeration and group labelling of all layouts, about a minute).
-pub fn export_from_engine(out: &Path) -> anyhow::Result<Vec<Exported>> {
+/// Writes `All_Case.txt`, `main.csv` and the seed files into `out`,
+/// computed from scratch (enumeration and group labelling of all layouts,
+/// about a minute).
+pub fn export_from_engine(out: &Path) -> anyhow::Result<Release> {
     create_dir(out)?;
     let spinner = Progress::spinner("enumerating and classifying all layouts");
     let all = AllCodes::build();
@@ -134,24 +150,23 @@ pub fn export_from_engine(out: &Path) -> anyhow::Result<Vec<Exported>> {
                 name,
             })
         });
-    Ok(vec![
+    let files = vec![
         write_file(out, ALL_CASE, n_layouts, true, |path, bar| {
             write_all_case(path, bar.wrap_iter(codes))
         })?,
         write_file(out, MAIN, n_layouts, true, |path, bar| {
             write_main(path, bar.wrap_iter(lines))
         })?,
-    ])
+    ];
+    let seeds = write_seed_files(out, &seeds_of_layouts(all.codes(), &labels))?;
+    Ok(Release { files, seeds })
 }
 
-/// Writes the four release files into `out` from the database at `db`.
-/// A partial database is refused unless `allow_partial`: its files hold
-/// the included classes' lines only and cannot equal the published ones.
-pub fn export_from_database(
-    db: &Path,
-    out: &Path,
-    allow_partial: bool,
-) -> anyhow::Result<Vec<Exported>> {
+/// Writes the four release files and the seed files into `out` from the
+/// database at `db`. A partial database is refused unless `allow_partial`:
+/// its files hold the included classes' lines only and cannot equal the
+/// published ones.
+pub fn export_from_database(db: &Path, out: &Path, allow_partial: bool) -> anyhow::Result<Release> {
     let database = Database::open(db)?;
     let meta = database.meta()?;
     if meta.partial && !allow_partial {
@@ -174,7 +189,7 @@ pub fn export_from_database(
     let n_layouts = u64::from(database.totals()?.n_layouts);
     let classes = release_order_of_rows(database.classes()?)?;
     let analysed = analysis_in_release_order(&database, &classes, n_layouts)?;
-    Ok(vec![
+    let files = vec![
         write_file(out, ALL_CASE, n_layouts, complete, |path, bar| {
             let codes = layouts_by_id(&database).map(|row| code_of(&row?));
             write_all_case(path, bar.wrap_iter(codes))
@@ -189,7 +204,9 @@ pub fn export_from_database(
         write_file(out, SOLUTION, n_layouts, complete, |path, bar| {
             write_analysis(path, bar.wrap_iter(analysed.iter()), solution_line)
         })?,
-    ])
+    ];
+    let seeds = write_seed_files(out, &seeds_of_groups(&all_groups(&database)?)?)?;
+    Ok(Release { files, seeds })
 }
 
 /// Writes one file with a progress bar over its `n_lines`, then hashes it.
@@ -420,6 +437,22 @@ fn layouts_by_id(db: &Database) -> impl Iterator<Item = anyhow::Result<LayoutRow
         }
     });
     flatten_pages(pages)
+}
+
+/// Every group row of the database, by class, then group_num.
+fn all_groups(db: &Database) -> anyhow::Result<Vec<GroupRow>> {
+    let mut groups: Vec<GroupRow> = Vec::new();
+    loop {
+        let page = Page {
+            after: groups.last().map(|row| row.key),
+            limit: PAGE_GROUPS,
+        };
+        let rows = db.groups(&GroupFilter::default(), page)?;
+        if rows.is_empty() {
+            return Ok(groups);
+        }
+        groups.extend(rows);
+    }
 }
 
 /// The items of pages read one after another; an error ends them.

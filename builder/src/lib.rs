@@ -7,6 +7,7 @@
 //! - [`export`]: the original project's four release files, from the engine
 //!   or from a database.
 //! - [`migrate`]: a database of an older schema brought up to date.
+//! - [`seeds`]: the per-class seed files the original's `--all` wrote.
 //! - [`output`]: files written atomically; [`progress`]: progress bars, logged
 //!   off a terminal.
 //!
@@ -32,5 +33,6 @@ pub mod export;
 pub mod migrate;
 pub mod output;
 pub mod progress;
+pub mod seeds;
 
 pub use build::{build_database, BuildOptions, Summary, DEFAULT_BATCH_LAYOUTS};

@@ -294,11 +294,23 @@ fn export_of_a_partial_database_has_the_lines_of_its_classes() {
         path_str(&out),
         "--allow-partial",
     ]);
-    assert_eq!(stdout.lines().count(), 4, "{stdout}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 5, "{stdout}");
     assert!(
-        stdout.lines().all(|line| line.contains("partial")),
+        lines[..4].iter().all(|line| line.contains("partial")),
         "{stdout}"
     );
+    // The seed files of the classes it holds, from the groups' rows.
+    assert!(
+        lines[4].ends_with("21 seed files, 988 seeds (the smallest code of each group)"),
+        "{stdout}"
+    );
+    let present: Vec<String> = classes(SHARED_CLASSES)
+        .iter()
+        .map(ToString::to_string)
+        .filter(|class| class != "7-0-0")
+        .collect();
+    common::check_seed_files(&out, &present);
     let read = |name: &str| std::fs::read_to_string(out.join(name)).unwrap();
 
     let rows = &expected().layouts;

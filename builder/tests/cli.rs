@@ -3,17 +3,7 @@
 
 mod common;
 
-use common::{klotski, stdout};
-
-/// Bad arguments: exit code 2 for usage errors, 1 for others; one line on stderr.
-fn check_error(args: &[&str], expected_code: i32, expected_message: &str) {
-    let output = klotski(args);
-    assert_eq!(output.status.code(), Some(expected_code), "{args:?}");
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
-    assert!(stderr.contains(expected_message), "{args:?}: {stderr}");
-    assert!(!stderr.contains("panicked") && !stderr.contains("backtrace"));
-}
+use common::{check_error, check_seed_files, data_rows, klotski, md5_of_file, stdout};
 
 #[test]
 fn show_prints_the_board_for_codes_and_short_codes() {
@@ -217,6 +207,7 @@ const SUBCOMMANDS: &[&str] = &[
     "export",
     "analyse",
     "analyse-class",
+    "analyse-group",
     "build-db",
     "migrate",
     "completions",
@@ -321,22 +312,6 @@ fn a_short_code_of_the_wrong_length_is_called_so() {
     );
 }
 
-fn md5_of_file(path: &std::path::Path) -> String {
-    use md5::{Digest, Md5};
-    use std::io::Read;
-    let mut file = std::fs::File::open(path).unwrap();
-    let mut hasher = Md5::new();
-    let mut buffer = vec![0; 1 << 20];
-    loop {
-        let n = file.read(&mut buffer).unwrap();
-        if n == 0 {
-            break;
-        }
-        hasher.update(&buffer[..n]);
-    }
-    format!("{:X}", hasher.finalize())
-}
-
 #[test]
 fn export_reproduces_the_original_release_files() {
     let out = std::env::temp_dir().join(format!("klotski-export-{}", std::process::id()));
@@ -349,6 +324,14 @@ fn export_reproduces_the_original_release_files() {
         md5_of_file(&out.join("main.csv")),
         "4B99D2AD0B919CDE2D0FDE6F7010E698"
     );
+    // Beside them, as the original's --all wrote them: the seed files of
+    // all 203 classes.
+    let classes: Vec<String> = data_rows("seed_files.tsv")
+        .into_iter()
+        .map(|row| row[0].clone())
+        .collect();
+    assert_eq!(classes.len(), 203);
+    check_seed_files(&out, &classes);
     let names: Vec<String> = std::fs::read_dir(&out)
         .unwrap()
         .map(|entry| entry.unwrap().file_name().into_string().unwrap())

@@ -204,3 +204,36 @@ fn class_analysis_derives_image_groups_exactly() {
         }
     }
 }
+
+/// `reference::solutions` lists what `solution_num` counts, the minimum
+/// solutions first, every entry solved and at its listed distance.
+#[test]
+fn the_solution_list_is_what_solution_num_counts() {
+    for class in ["0-3-0", "5-4-5", "6-2-3"] {
+        let groups = ClassGroups::build(class.parse().unwrap());
+        for group_num in 0..groups.n_groups() {
+            let graph = GroupGraph::build(groups.group_codes(group_num).collect());
+            (0..graph.n_nodes() as u32)
+                .into_par_iter()
+                .for_each(|node| {
+                    let name = format!("{class}-{group_num}-{node}");
+                    let report = reference::analyse_layout(&graph, node);
+                    let listed = reference::solutions(&graph, node);
+                    assert_eq!(listed.len() as u32, report.analysis.solution_num, "{name}");
+                    assert!(listed.windows(2).all(|w| w[0] < w[1]), "{name}");
+                    let distances = klotski::paths::distances(&graph, &[node]);
+                    for &(step, code) in &listed {
+                        assert!(code.is_solved(), "{name}: {code}");
+                        let solved = graph.node(code).unwrap();
+                        assert_eq!(distances[solved as usize], step, "{name}: {code}");
+                    }
+                    let nearest: Vec<Code> = listed
+                        .iter()
+                        .take_while(|&&(step, _)| step as i32 == report.analysis.min_solution_step)
+                        .map(|&(_, code)| code)
+                        .collect();
+                    assert_eq!(nearest, report.min_solutions, "{name}");
+                });
+        }
+    }
+}

@@ -2,6 +2,8 @@
 
 pub mod analyse;
 pub mod analyse_class;
+pub mod analyse_group;
+mod analysis_files;
 mod board;
 pub mod build_db;
 pub mod completions;

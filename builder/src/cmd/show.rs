@@ -11,6 +11,10 @@ use super::board;
 /// 1x1 piece, `.` an empty cell. Columns a-d and rows 1-5 name the cells as
 /// moves do: `1x1 b4 down 1` moves the 1x1 piece whose cell is column b,
 /// row 4. The exit is below b5-c5.
+///
+/// `--squares` draws the board as the original's `--show CODE [WIDTH]` did:
+/// each cell a square of WIDTH by WIDTH units (4 when WIDTH is not given),
+/// each unit `&%` where a piece is.
 #[derive(clap::Args)]
 pub struct Args {
     /// The layout: a code (e.g. 1A9BF0C00 or 1A9BF0C), a short code (e.g.
@@ -22,7 +26,22 @@ pub struct Args {
     /// Print JSON: the code and the five rows, top first.
     #[arg(long)]
     json: bool,
+    /// Draw the board in squares of WIDTH by WIDTH units of `&%`, as the
+    /// original's `--show` did (WIDTH 4 when not given).
+    #[arg(
+        long,
+        value_name = "WIDTH",
+        num_args = 0..=1,
+        default_missing_value = "4",
+        conflicts_with_all = ["plain", "json"],
+        value_parser = clap::value_parser!(u32).range(1..=MAX_SQUARE_WIDTH),
+    )]
+    squares: Option<u32>,
 }
+
+/// The widest square `--squares` draws: a board of 16-unit squares is 176
+/// characters wide, already wider than most terminals.
+const MAX_SQUARE_WIDTH: i64 = 16;
 
 /// The JSON answer of `show --json`.
 #[derive(Serialize)]
@@ -40,7 +59,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             rows: layout.rows(),
         });
     }
-    let text = if args.plain {
+    let text = if let Some(square_width) = args.squares {
+        board::draw_squares(&layout, square_width)
+    } else if args.plain {
         layout.to_string()
     } else {
         board::draw(&layout, 0)

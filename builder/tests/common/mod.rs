@@ -78,6 +78,17 @@ pub fn klotski(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// Bad arguments: exit code 2 for usage errors, 1 for others; one line on
+/// standard error holding `expected_message`.
+pub fn check_error(args: &[&str], expected_code: i32, expected_message: &str) {
+    let output = klotski(args);
+    assert_eq!(output.status.code(), Some(expected_code), "{args:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    assert!(stderr.contains(expected_message), "{args:?}: {stderr}");
+    assert!(!stderr.contains("panicked") && !stderr.contains("backtrace"));
+}
+
 /// The standard output of a run that must succeed.
 pub fn stdout(args: &[&str]) -> String {
     let output = klotski(args);
@@ -87,4 +98,48 @@ pub fn stdout(args: &[&str]) -> String {
         String::from_utf8_lossy(&output.stderr)
     );
     String::from_utf8(output.stdout).unwrap()
+}
+
+/// The MD5 of a file, uppercase hex.
+pub fn md5_of_file(path: &Path) -> String {
+    use md5::{Digest, Md5};
+    format!("{:X}", Md5::digest(std::fs::read(path).unwrap()))
+}
+
+/// The test data file `name` of `builder/tests/data`, its `#` comments and
+/// header line left out, each line split at tabs.
+pub fn data_rows(name: &str) -> Vec<Vec<String>> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name);
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .skip(1)
+        .map(|line| line.split('\t').map(str::to_string).collect())
+        .collect()
+}
+
+/// Checks the seed files `J-B-S.txt` in `dir` against the original's
+/// published ones (`tests/data/seed_files.tsv`): one for each of `classes`,
+/// byte for byte (MD5), and no other.
+pub fn check_seed_files(dir: &Path, classes: &[String]) {
+    let published: std::collections::HashMap<String, String> = data_rows("seed_files.tsv")
+        .into_iter()
+        .map(|row| (row[0].clone(), row[2].to_uppercase()))
+        .collect();
+    for class in classes {
+        let path = dir.join(format!("{class}.txt"));
+        assert_eq!(md5_of_file(&path), published[class], "{}", path.display());
+    }
+    let n_seed_files = std::fs::read_dir(dir)
+        .unwrap()
+        .filter(|entry| {
+            let name = entry.as_ref().unwrap().file_name();
+            let name = name.to_string_lossy();
+            name.ends_with(".txt") && name.matches('-').count() == 2
+        })
+        .count();
+    assert_eq!(n_seed_files, classes.len(), "{}", dir.display());
 }

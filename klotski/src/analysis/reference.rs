@@ -20,29 +20,11 @@ pub struct LayoutReport {
 
 /// Analyses one layout of a group by a breadth-first search from it.
 pub fn analyse_layout(graph: &GroupGraph, start: u32) -> LayoutReport {
-    let n = graph.n_nodes();
-    let mut distance = vec![u32::MAX; n];
-    // A layout is blocked when some neighbour one layer closer to the start is
-    // solved or blocked (the start counts as a layer-0 solved layout if solved).
-    let mut blocked = vec![false; n];
-    let mut order = Vec::with_capacity(n);
-    let mut queue = VecDeque::from([start]);
-    distance[start as usize] = 0;
-    while let Some(node) = queue.pop_front() {
-        order.push(node);
-        let passes_block = graph.is_solved(node) || blocked[node as usize];
-        for &next in graph.neighbours(node) {
-            let next_distance = distance[node as usize] + 1;
-            if distance[next as usize] == u32::MAX {
-                distance[next as usize] = next_distance;
-                queue.push_back(next);
-            }
-            if distance[next as usize] == next_distance && passes_block {
-                blocked[next as usize] = true;
-            }
-        }
-    }
-
+    let Search {
+        distance,
+        blocked,
+        order,
+    } = search(graph, start);
     let farthest_step = distance[*order.last().expect("the start is reached") as usize];
     let farthest = codes_where(graph, &order, |node| {
         distance[node as usize] == farthest_step
@@ -84,4 +66,60 @@ fn codes_where(graph: &GroupGraph, nodes: &[u32], keep: impl Fn(u32) -> bool) ->
         .collect();
     codes.sort_unstable();
     codes
+}
+
+/// A layout's solutions (the solved layouts that `solution_num` counts)
+/// with their distances from it, by distance, then code: the list the
+/// original's `-integral` commands wrote.
+pub fn solutions(graph: &GroupGraph, start: u32) -> Vec<(u32, Code)> {
+    let Search {
+        distance,
+        blocked,
+        order,
+    } = search(graph, start);
+    let mut solutions: Vec<(u32, Code)> = order
+        .into_iter()
+        .filter(|&node| graph.is_solved(node) && !blocked[node as usize])
+        .map(|node| (distance[node as usize], graph.code(node)))
+        .collect();
+    solutions.sort_unstable();
+    solutions
+}
+
+/// What one breadth-first search from a layout leaves: every node's
+/// distance and blocked flag, and the nodes in the order reached.
+struct Search {
+    distance: Vec<u32>,
+    blocked: Vec<bool>,
+    order: Vec<u32>,
+}
+
+fn search(graph: &GroupGraph, start: u32) -> Search {
+    let n = graph.n_nodes();
+    let mut distance = vec![u32::MAX; n];
+    // A layout is blocked when some neighbour one layer closer to the start is
+    // solved or blocked (the start counts as a layer-0 solved layout if solved).
+    let mut blocked = vec![false; n];
+    let mut order = Vec::with_capacity(n);
+    let mut queue = VecDeque::from([start]);
+    distance[start as usize] = 0;
+    while let Some(node) = queue.pop_front() {
+        order.push(node);
+        let passes_block = graph.is_solved(node) || blocked[node as usize];
+        for &next in graph.neighbours(node) {
+            let next_distance = distance[node as usize] + 1;
+            if distance[next as usize] == u32::MAX {
+                distance[next as usize] = next_distance;
+                queue.push_back(next);
+            }
+            if distance[next as usize] == next_distance && passes_block {
+                blocked[next as usize] = true;
+            }
+        }
+    }
+    Search {
+        distance,
+        blocked,
+        order,
+    }
 }
