@@ -33,6 +33,9 @@ async function route() {
   const view = el('div', { class: 'view' }, el('p', {}, 'Loading…'));
   main.replaceChildren(view);
   main.dataset.ready = 'no';
+  // A view names the tab itself; the find box's last error belongs to the last view.
+  document.title = 'Klotski 华容道';
+  findError.hidden = true;
   const parts = location.pathname.replace(/^\/ui\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
   const open = ROUTES[parts[0] ?? ''];
   try {

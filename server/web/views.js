@@ -21,7 +21,7 @@ export function el(name, attributes = {}, ...children) {
 export const link = (href, ...children) => el('a', { href, 'data-link': '' }, ...children);
 
 /** `n` followed by `word`, plural when `n` is not 1. */
-export const plural = (n, word) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
+export const plural = (n, word) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : word.endsWith('s') ? 'es' : 's'}`;
 
 const num = (key, n) => el('strong', { 'data-num': key }, n.toLocaleString('en'));
 
@@ -46,13 +46,14 @@ export function numbersInWords(info) {
 /** Shows an API error (the server's explanation) as the whole view. */
 export function showError(view, error) {
   view.replaceChildren(el('div', { class: 'error-view', 'data-error': error.error ?? 'error' },
-    el('h1', {}, error.status === 404 ? 'Not in this database' : 'Cannot show this'),
+    el('h1', {}, error.error === 'different_groups' ? 'No path: the two layouts are in different groups'
+      : error.status === 404 ? 'Not in this database' : 'Cannot show this'),
     el('p', {}, error.message),
     el('p', {}, link('/ui/', 'Back to the start page'))));
 }
 
 /** A small board linking to a layout's view. */
-function thumb(code, ...caption) {
+export function thumb(code, ...caption) {
   return el('li', { class: 'thumb' },
     link(`/ui/case/${code}`, drawBoard(decode(code), { small: true, label: code }), el('span', {}, code)),
     ...caption);
@@ -93,7 +94,8 @@ export async function startView(view) {
   const hardest = el('ul', { class: 'thumbs', 'data-hardest': '' },
     ...stats.classes.filter((c) => c.jiang === 5 && c.bing === 4 && c.max_min_solution_code)
       .map((c) => thumb(c.max_min_solution_code, el('span', { class: 'note' },
-        'Class ', link(`/ui/class/${c.name}`, c.name), `: ${c.max_min_solution_step} steps`))));
+        el('span', { class: 'nowrap' }, 'class ', link(`/ui/class/${c.name}`, c.name)), ' ',
+        el('span', { class: 'nowrap' }, `${c.max_min_solution_step} steps`)))));
   view.append(
     el('section', {}, el('h2', {}, 'The hardest layout of each standard class (5-4-*)'),
       hardest.children.length ? hardest : el('p', {}, 'This database holds no class 5-4-*.')),
@@ -109,8 +111,8 @@ async function charts(kind, name) {
   try {
     const h = await api.histogram(kind, name);
     box.append(
-      barChart('Layouts by steps from solved (-1: cannot be solved)', h.min_solution_step, 'min-solution-step'),
-      barChart('Layouts by steps to their farthest layout', h.farthest_step, 'farthest-step'));
+      barChart('Layouts by steps from solved (-1: cannot be solved)', h.min_solution_step, 'min-solution-step', 'steps from solved'),
+      barChart('Layouts by steps to their farthest layout', h.farthest_step, 'farthest-step', 'steps to the farthest layout'));
   } catch (error) {
     box.append(el('p', { class: 'error', 'data-chart-error': '' }, `No charts: ${error.message}`));
   }
@@ -119,6 +121,7 @@ async function charts(kind, name) {
 
 export async function groupView(view, name) {
   const g = await api.group(name);
+  document.title = `Group ${g.name} · Klotski`;
   const cases = el('ul', { class: 'thumbs', 'data-group-cases': '' });
   const more = el('button', { type: 'button', 'data-action': 'more' }, 'More layouts');
   let after = null;
@@ -152,6 +155,7 @@ export async function classView(view, name) {
     // The server's explanation of a class it does not hold.
     await api.histogram('class', name);
   }
+  document.title = `Class ${c.name} · Klotski`;
   const list = el('ul', { class: 'groups', 'data-groups': '' });
   const more = el('button', { type: 'button', 'data-action': 'more' }, 'More groups');
   let after = null;
@@ -177,6 +181,7 @@ export async function classView(view, name) {
 
 export async function pathView(view, from, to) {
   const p = await api.path(from, to);
+  document.title = `Path ${p.from} to ${p.to} · Klotski`;
   let k = 0;
   let playing = false;
   const board = el('div', { class: 'board-wrap' });
@@ -186,6 +191,9 @@ export async function pathView(view, from, to) {
     board.replaceChildren(drawBoard(decode(p.layouts[k]), { label: p.layouts[k] }));
     counter.replaceChildren(`Step ${k} of ${p.step}: `, link(`/ui/case/${p.layouts[k]}`, p.layouts[k]));
     [...steps.children].forEach((li, i) => { li.className = i < k ? 'done' : i === k ? 'next' : ''; });
+    // The list follows the step, inside itself, without scrolling the page.
+    const next = steps.children[k];
+    if (next) steps.scrollTop = next.offsetTop - steps.offsetTop - steps.clientHeight / 2;
   };
   const go = (n) => { k = Math.max(0, Math.min(p.step, n)); show(); };
   const button = (text, action, onclick) => el('button', { type: 'button', 'data-action': action, onclick }, text);

@@ -267,13 +267,27 @@ impl Browser {
 
     /// Drags an element by `dx`, `dy` CSS pixels with the mouse.
     pub fn drag(&self, element: &Element, dx: f64, dy: f64) {
-        let actions = json!([
+        self.drag_holding(element, dx, dy);
+        self.release();
+    }
+
+    /// Presses the mouse on an element and moves it by `dx`, `dy` CSS
+    /// pixels, holding the button (see `release`).
+    pub fn drag_holding(&self, element: &Element, dx: f64, dy: f64) {
+        self.pointer(json!([
             {"type": "pointerMove", "origin": {ELEMENT: element.0}, "x": 0, "y": 0},
             {"type": "pointerDown", "button": 0},
             {"type": "pointerMove", "origin": "pointer", "x": (dx / 2.0).round() as i64, "y": (dy / 2.0).round() as i64, "duration": 50},
             {"type": "pointerMove", "origin": "pointer", "x": (dx / 2.0).round() as i64, "y": (dy / 2.0).round() as i64, "duration": 50},
-            {"type": "pointerUp", "button": 0},
-        ]);
+        ]));
+    }
+
+    /// Releases the mouse button held since `drag_holding`.
+    pub fn release(&self) {
+        self.pointer(json!([{"type": "pointerUp", "button": 0}]));
+    }
+
+    fn pointer(&self, actions: Value) {
         self.call(
             "POST",
             "/actions",
