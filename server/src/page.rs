@@ -21,7 +21,7 @@ use crate::error::AppError;
 
 /// The page's files: name, media type, content. The shell is not among
 /// them; it names them.
-const FILES: [(&str, &str, &[u8]); 12] = [
+const FILES: [(&str, &str, &[u8]); 13] = [
     ("style.css", CSS, include_bytes!("../web/style.css")),
     ("app.js", JS, include_bytes!("../web/app.js")),
     ("api.js", JS, include_bytes!("../web/api.js")),
@@ -31,6 +31,7 @@ const FILES: [(&str, &str, &[u8]); 12] = [
     ("play.js", JS, include_bytes!("../web/play.js")),
     ("analysis.js", JS, include_bytes!("../web/analysis.js")),
     ("review.js", JS, include_bytes!("../web/review.js")),
+    ("puzzles.js", JS, include_bytes!("../web/puzzles.js")),
     ("views.js", JS, include_bytes!("../web/views.js")),
     (
         "han-regular.woff2",

@@ -194,7 +194,7 @@ fn the_page_in_a_real_browser() {
 type Check = fn(&Visit);
 
 /// What a person does, in order, each named.
-const CHECKS: [(&str, Check); 18] = [
+const CHECKS: [(&str, Check); 19] = [
     (
         "values hidden until the analysis is asked for",
         analysis_on_demand,
@@ -212,6 +212,7 @@ const CHECKS: [(&str, Check); 18] = [
     ("a solution played at phone size", phone_solution),
     ("the Chinese names in the shipped font", glyphs),
     ("composing", compose),
+    ("puzzles", puzzles),
     ("a group page", group_page),
     ("a class page", class_page),
     ("a path, and the back button", path_and_back),
@@ -772,12 +773,81 @@ fn compose(visit: &Visit) {
         Some("true")
     );
     visit.screenshots("compose");
-    // Taken away again, the layout is legal and opens.
+    // A click on a piece with a piece to place chosen changes nothing.
+    visit.click("[data-compose-board] [data-piece=b1]");
+    visit.browser.wait_text("[data-compose-status]", |t| {
+        t.starts_with("Cannot place: the 2x2 at b1 is there")
+    });
+    visit.find("[data-compose-board] [data-piece=b1]");
+    // Taken away, the layout is legal; undo puts it back, and again.
+    visit.click("[data-kind-choice=erase]");
+    visit.click("[data-compose-board] [data-piece=b5]");
+    visit.wait_text("[data-composed-code]", "1A9BF0C00");
+    visit.click("[data-action=undo-compose]");
+    visit.find("[data-compose-board] [data-piece=b5]");
     visit.click("[data-compose-board] [data-piece=b5]");
     visit.wait_text("[data-composed-code]", "1A9BF0C00");
     visit.click("[data-action=open-composed]");
     visit.ready();
     visit.wait_text("[data-code]", "1A9BF0C00");
+    // A legal layout of a class the database lacks is not offered.
+    visit.open("/ui/compose");
+    visit.click("[data-compose-board] [data-cell=a1]");
+    visit.wait_text("[data-composed-code]", "000000000");
+    visit.browser.wait_text("[data-compose-status]", |t| {
+        t.ends_with("Its class, 0-0-0, is not in this database.")
+    });
+    let open = visit.find("[data-action=open-composed]");
+    assert_eq!(
+        visit.browser.attribute(&open, "disabled").as_deref(),
+        Some("true")
+    );
+}
+
+/// Puzzles: the famous layouts by name, a layout N steps from solved, the
+/// day's puzzle; each opened layout is as far from solved as asked.
+fn puzzles(visit: &Visit) {
+    for name in ["横刀立马", "Heng dao li ma", "hengdaolima"] {
+        visit.open("/ui/group/5-4-1-1");
+        let input = visit.find("[data-find-input]");
+        visit.browser.type_in(&input, name);
+        visit.click("[data-find] button[type=submit]");
+        visit.wait_text("[data-code]", "1A9BF0C00");
+    }
+    for (steps, class) in [(20, "5-4-1"), (57, "")] {
+        visit.open("/ui/");
+        let input = visit.find("[data-puzzle-steps]");
+        visit.browser.type_in(&input, &steps.to_string());
+        visit.browser.script_with(
+            "document.querySelector('[data-puzzle-class]').value = arguments[0]",
+            serde_json::json!([class]),
+        );
+        visit.click("[data-action=puzzle]");
+        visit.wait_text("[data-num=min-step]", &steps.to_string());
+        let code = visit.text("[data-code]");
+        assert_eq!(
+            visit.site.api(&format!("/case/{code}"))["solution"]["min_step"],
+            steps
+        );
+    }
+    // More steps than any layout here: the page says so.
+    visit.open("/ui/");
+    let input = visit.find("[data-puzzle-steps]");
+    visit.browser.type_in(&input, "500");
+    visit.click("[data-action=puzzle]");
+    visit.browser.wait_text("[data-puzzle-error]", |t| {
+        t.starts_with("No layout in this database is 500 steps from solved")
+    });
+    visit.click("[data-action=daily]");
+    visit.ready();
+    let shown = visit
+        .browser
+        .wait_text("[data-num=min-step]", |t| !t.is_empty());
+    let code = visit.text("[data-code]");
+    assert_eq!(
+        visit.site.api(&format!("/case/{code}"))["solution"]["min_step"].to_string(),
+        shown
+    );
 }
 
 fn group_page(visit: &Visit) {

@@ -5,7 +5,7 @@
 
 import * as api from './api.js';
 import { barChart } from './chart.js';
-import { el, link, numbersInWords, plural } from './views.js';
+import { el, link, numbersInWords, plural, thumb } from './views.js';
 
 /** Milliseconds between the steps of a solution played back. */
 const PLAYBACK_MS = 450;
@@ -170,8 +170,8 @@ export class AnalysisPanel {
         try {
           const page = await load(code);
           list.replaceChildren(el('p', {}, title(page)),
-            el('ul', { class: 'codes' }, ...page.layouts.map((other) => el('li', {},
-              link(`/ui/case/${other}`, other), ' · ', link(`/ui/path/${code}/${other}`, 'path')))));
+            el('ul', { class: 'thumbs small-thumbs' }, ...page.layouts.map((other) =>
+              thumb(other, el('span', { class: 'note' }, link(`/ui/path/${code}/${other}`, 'path'))))));
         } catch (error) {
           failed(error);
         }

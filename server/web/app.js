@@ -4,6 +4,7 @@
 
 import * as api from './api.js';
 import { layoutView } from './play.js';
+import { famousCode } from './puzzles.js';
 import { classView, composeView, el, groupView, pathView, showError, startView } from './views.js';
 
 const main = document.querySelector('[data-view]');
@@ -13,7 +14,7 @@ const findError = document.querySelector('[data-find-error]');
 
 /** The view of each path under /ui/, by its first part. */
 const ROUTES = {
-  '': (view) => startView(view),
+  '': (view) => startView(view, navigate),
   case: (view, [code]) => layoutView(view, code, navigate),
   group: (view, [name]) => groupView(view, name),
   class: (view, [name]) => classView(view, name),
@@ -72,6 +73,11 @@ find.addEventListener('submit', async (event) => {
   const text = findInput.value.trim();
   findError.hidden = true;
   if (!text) return;
+  const famous = famousCode(text);
+  if (famous) {
+    navigate(`/ui/case/${famous}`);
+    return;
+  }
   try {
     const info = await api.caseInfo(text);
     navigate(`/ui/case/${info.code}`);
