@@ -180,6 +180,13 @@ mod tests {
         assert!(!shell.contains("{version}"));
         assert!(shell.contains(&format!("/ui/static/{}/app.js", version())));
         assert!(shell.contains(&format!("/ui/static/{}/style.css", version())));
+        // Every module is preloaded, so the browser asks for all at once.
+        for (name, _, _) in FILES.iter().filter(|(_, kind, _)| *kind == JS) {
+            assert!(
+                shell.contains(&format!("/{}/{name}\"", version())),
+                "{name}"
+            );
+        }
     }
 
     /// Issue 51's bound: 200 KB with the fonts (the bound on the wire is

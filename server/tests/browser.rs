@@ -160,7 +160,14 @@ impl Visit<'_> {
             let file = self.shots.join(format!("{name}-{suffix}.png"));
             std::fs::write(&file, self.browser.screenshot()).unwrap();
         }
-        self.browser.resize(1280, 900);
+        self.browser.resize(1280, 800);
+    }
+
+    /// Saves a screenshot at desktop and at phone width in the dark theme.
+    fn dark_screenshots(&self, name: &str) {
+        self.browser.color_scheme("dark");
+        self.screenshots(&format!("{name}-dark"));
+        self.browser.color_scheme("light");
     }
 }
 
@@ -176,7 +183,7 @@ fn the_page_in_a_real_browser() {
     let profile = tempfile::tempdir().unwrap();
     let user_data = format!("--user-data-dir={}", profile.path().display());
     let mut flags = CHROMIUM_FLAGS.to_vec();
-    flags.extend(["--window-size=1280,900", user_data.as_str()]);
+    flags.extend(["--window-size=1280,800", user_data.as_str()]);
     let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/screenshots");
     std::fs::create_dir_all(&shots).unwrap();
     let visit = Visit {
@@ -231,10 +238,18 @@ fn analysis_on_demand(visit: &Visit) {
     }
     assert!(visit.browser.all("[data-num]").is_empty());
     visit.screenshots("playing");
+    let ready = visit
+        .browser
+        .script("return document.querySelector('main').dataset.readyMs");
+    eprintln!("layout view (its board playable) {ready} ms after the navigation began");
     visit.click("[data-action=analysis]");
     visit.wait_text("[data-num=min-step]", "81");
     visit.find("[data-moves] .tag");
     visit.open("/ui/case/1A9BF0C00");
+    let ready = visit
+        .browser
+        .script("return document.querySelector('main').dataset.readyMs");
+    eprintln!("layout view again, files cached: {ready} ms after the navigation began");
     visit.wait_text("[data-num=min-step]", "81");
     let toggle = visit.find("[data-action=analysis]");
     assert_eq!(
@@ -291,6 +306,7 @@ fn find_a_layout(visit: &Visit) {
         moves.as_array().unwrap().len()
     );
     visit.screenshots("layout");
+    visit.dark_screenshots("layout");
     let ready = visit
         .browser
         .script("return document.querySelector('main').dataset.readyMs");
@@ -666,6 +682,7 @@ fn review_with_slip(visit: &Visit) {
         total + 1
     );
     visit.screenshots("review");
+    visit.dark_screenshots("review");
     visit.click("[data-review] [data-slip='1'] a");
     visit.ready();
     visit.wait_text("[data-steps]", "0");

@@ -143,6 +143,16 @@ impl Browser {
         self.call("POST", "/url", json!({ "url": url }));
     }
 
+    /// Makes the page see the system's colour scheme as `scheme` (`light`
+    /// or `dark`), through chromedriver's DevTools passage.
+    pub fn color_scheme(&self, scheme: &str) {
+        self.call(
+            "POST",
+            "/goog/cdp/execute",
+            json!({"cmd": "Emulation.setEmulatedMedia", "params": {"features": [{"name": "prefers-color-scheme", "value": scheme}]}}),
+        );
+    }
+
     /// Sets the window's size in CSS pixels.
     pub fn resize(&self, width: u32, height: u32) {
         self.call(
