@@ -219,6 +219,8 @@ class Game {
     this.hintButton.disabled = solved;
     this.boardWrap.classList.toggle('won', solved && this.pos > 0);
     this.showSolved(solved);
+    // Also under the board, in sight on a phone.
+    if (solved && this.pos > 0) this.say(`Solved in ${plural(this.pos, 'step')}!`);
     this.head.replaceChildren(el('h1', {}, 'Layout ', el('code', { 'data-code': '' }, code)));
     this.info(code).then((info) => {
       if (this.code() === code && !this.closed) this.showNames(info);

@@ -308,7 +308,7 @@ export async function composeView(view, code, navigate) {
   view.replaceChildren(
     el('h1', {}, 'Compose a layout'),
     el('p', {}, 'Choose a piece, then click the cell for its top-left corner (or Tab to it and press Enter); choose "take away", then click a piece to remove it.'),
-    el('div', { class: 'play' }, board, el('div', { class: 'side' }, palette, status,
+    el('div', { class: 'play' }, el('div', { class: 'compose-board' }, board, status), el('div', { class: 'side' }, palette,
       el('div', { class: 'buttons' }, open, undo,
         el('button', { type: 'button', 'data-action': 'clear', onclick: () => { undone.push(pieces); pieces = []; note = ''; show(); } }, 'Clear')))));
   show();
