@@ -8,8 +8,10 @@ const NS = 'http://www.w3.org/2000/svg';
 export const CELL = 100;
 const FRAME = 20;
 const GAP = 5;
+const node = svgNode;
 
-function node(name, attributes = {}, parent = null) {
+/** An SVG element with attributes, appended to `parent` when given. */
+export function svgNode(name, attributes = {}, parent = null) {
   const element = document.createElementNS(NS, name);
   for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
   if (parent) parent.append(element);

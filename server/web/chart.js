@@ -1,13 +1,6 @@
 // A bar chart in SVG: how many layouts have each number of steps.
 
-const NS = 'http://www.w3.org/2000/svg';
-
-function node(name, attributes, parent) {
-  const element = document.createElementNS(NS, name);
-  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
-  parent?.append(element);
-  return element;
-}
+import { svgNode as node } from './board.js';
 
 /**
  * A chart of `counts` (`[{step, count}]`, ascending steps) titled `title`,

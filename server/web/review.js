@@ -2,14 +2,7 @@
 // against the fewest (one nearer each step), every step that came no
 // nearer marked.
 
-const NS = 'http://www.w3.org/2000/svg';
-
-function node(name, attributes, parent) {
-  const element = document.createElementNS(NS, name);
-  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
-  parent?.append(element);
-  return element;
-}
+import { svgNode as node } from './board.js';
 
 /**
  * A chart of `left` (steps to solved after each step of the game, the
