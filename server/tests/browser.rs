@@ -396,6 +396,13 @@ fn bad_input(visit: &Visit) {
     // The view stays where it was.
     assert_eq!(visit.text("[data-code]"), "1A9BF0C00");
     visit.expect_failed_load("/case/1A9BF0C0G", 400);
+    // The error goes with the view.
+    visit.click("nav a[href='/ui/compose']");
+    visit.ready();
+    assert!(visit
+        .browser
+        .all("[data-find-error]:not([hidden])")
+        .is_empty());
 }
 
 /// Clicks made faster than the board slides are all played, in order.
@@ -457,6 +464,16 @@ fn best_move(visit: &Visit) {
     assert_eq!(visit.browser.all("[data-play-board] [data-dest]").len(), 1);
     visit.click("[data-action=hint]");
     visit.wait_text("[data-steps]", "4");
+    visit.wait_text("[data-code]", best["code"].as_str().unwrap());
+    // The second level's handle plays the move too.
+    let best = best_of(visit, best["code"].as_str().unwrap());
+    visit.click("[data-action=hint]");
+    visit.click("[data-action=hint]");
+    visit.click(&format!(
+        "[data-play-board] [data-dest={}]",
+        best["to"].as_str().unwrap()
+    ));
+    visit.wait_text("[data-steps]", "5");
     visit.wait_text("[data-code]", best["code"].as_str().unwrap());
 }
 
@@ -926,6 +943,15 @@ fn path_and_back(visit: &Visit) {
         .browser
         .wait_text("[data-path-step]", |t| t.starts_with("Step 1 of 81"));
     visit.screenshots("path");
+    // Two layouts of two groups: no path, and the page says why.
+    let other = visit.site.api("/group/5-4-1-0")["smallest_code"].clone();
+    let other = other.as_str().unwrap();
+    visit.open(&format!("/ui/path/1A9BF0C00/{other}"));
+    visit.wait_text(
+        "[data-error] h1",
+        "No path: the two layouts are in different groups",
+    );
+    visit.expect_failed_load(&format!("/path/1A9BF0C00/{other}"), 404);
 }
 
 fn outside(visit: &Visit) {

@@ -81,15 +81,14 @@ async fn check(app: &axum::Router, uri: &str, compressible: bool) -> (Vec<u8>, [
         if compressible {
             assert_eq!(answer.encoding.as_deref(), Some(encoding), "{uri}");
             assert_eq!(answer.vary.as_deref(), Some("accept-encoding"), "{uri}");
-            assert_eq!(
-                decode(encoding, &answer.body),
-                plain.body,
-                "{uri} {encoding}"
+            assert!(
+                decode(encoding, &answer.body) == plain.body,
+                "{uri}: {encoding} decodes to another body"
             );
             assert!(answer.body.len() < plain.body.len(), "{uri} {encoding}");
         } else {
             assert_eq!(answer.encoding, None, "{uri}");
-            assert_eq!(answer.body, plain.body, "{uri}");
+            assert!(answer.body == plain.body, "{uri}: another body");
         }
         wire[i] = answer.body.len();
     }
@@ -123,7 +122,10 @@ async fn the_page_json_and_metrics_are_compressed_as_the_client_accepts() {
     for file in &files {
         let name = file.file_name().unwrap().to_str().unwrap();
         let (body, wire) = check(&app, &format!("{prefix}{name}"), !name.ends_with(".woff2")).await;
-        assert_eq!(body, std::fs::read(file).unwrap(), "{name}");
+        assert!(
+            body == std::fs::read(file).unwrap(),
+            "{name} is not server/web's"
+        );
         plain_total += body.len();
         wire_total[0] += wire[0];
         wire_total[1] += wire[1];

@@ -57,6 +57,8 @@ class Game {
     this.cursor = this.pieces[0].id;
     this.selected = null;
     this.hint = null;
+    /** How many times the layout has been drawn: an answer is shown only for the last. */
+    this.drawings = 0;
     /** Every input runs in order, each after the one before has finished. */
     this.queue = Promise.resolve();
     this.infos = new Map([[this.start, Promise.resolve(startInfo)]]);
@@ -222,10 +224,12 @@ class Game {
     // Also under the board, in sight on a phone.
     if (solved && this.pos > 0) this.say(`Solved in ${plural(this.pos, 'step')}!`);
     this.head.replaceChildren(el('h1', {}, 'Layout ', el('code', { 'data-code': '' }, code)));
+    // Only the last drawing's answer is shown (the same layout may be drawn twice).
+    const drawing = ++this.drawings;
     this.info(code).then((info) => {
-      if (this.code() === code && !this.closed) this.showNames(info);
+      if (this.drawings === drawing && !this.closed) this.showNames(info);
     }, (error) => {
-      if (this.code() === code) this.say(error.message);
+      if (this.drawings === drawing) this.say(error.message);
     });
     this.analysis.show(code);
   }
@@ -313,6 +317,11 @@ class Game {
     if (hadFocus) svg.querySelector(`[data-piece="${this.cursor}"]`)?.focus({ preventScroll: true });
   }
 
+  /** The piece whose destinations the board shows: the one picked up, or the hint's. */
+  lifted() {
+    return this.selected ?? (this.hint?.level === 2 ? this.hint.move.from : null);
+  }
+
   /** Picks up the piece `id` (showing where it can go), or puts it down. */
   pick(id) {
     this.selected = id;
@@ -327,7 +336,7 @@ class Game {
       event.preventDefault();
       const dest = target.dataset?.dest;
       const id = target.closest?.('[data-piece]')?.dataset.piece;
-      if (dest) this.enqueue(() => this.move(this.selected, dest));
+      if (dest) this.enqueue(() => this.move(this.lifted(), dest));
       else if (id) this.enqueue(() => this.pick(this.selected === id ? null : id));
     } else if (ARROWS[event.key] && !event.altKey && !event.ctrlKey && !event.metaKey) {
       event.preventDefault();
@@ -425,7 +434,7 @@ class Game {
   clickCell(event) {
     const dest = event.target.closest('[data-dest]');
     if (dest) {
-      this.enqueue(() => this.move(this.selected, dest.dataset.dest));
+      this.enqueue(() => this.move(this.lifted(), dest.dataset.dest));
       return;
     }
     const cell = cellOfEvent(this.boardWrap.firstChild, event);

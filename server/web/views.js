@@ -214,8 +214,9 @@ export async function pathView(view, from, to) {
   view.replaceChildren(
     el('h1', {}, 'A shortest path: ', plural(p.step, 'step')),
     el('p', {}, 'From ', link(`/ui/case/${p.from}`, p.from), ' to ', link(`/ui/case/${p.to}`, p.to), '.'),
-    el('div', { class: 'play' }, board, el('div', { class: 'side' }, counter,
-      el('div', { class: 'buttons' },
+    // As in the layout view, the board and its buttons stay in sight (phones).
+    el('div', { class: 'game' }, el('div', { class: 'board-column' }, board, counter,
+      el('div', { class: 'controls' },
         button('Start', 'first', () => go(0)), button('Back', 'prev', () => go(k - 1)),
         button('Next', 'next', () => go(k + 1)),
         button('Play', 'play', async () => {
@@ -226,8 +227,8 @@ export async function pathView(view, from, to) {
           }
           playing = false;
         }),
-        button('Stop', 'stop', () => { playing = false; })),
-      steps)));
+        button('Stop', 'stop', () => { playing = false; }))),
+      el('div', { class: 'side' }, steps)));
   show();
 }
 
