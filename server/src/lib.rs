@@ -17,7 +17,8 @@
 //! - Every request passes one layer (`observe.rs`) that holds it to the
 //!   time limit, moves the Prometheus metrics (`metrics.rs`, served at
 //!   `/metrics`) and writes the access log; a client is its peer, or the
-//!   client a trusted proxy names (`client.rs`).
+//!   client a trusted proxy names (`client.rs`). Outside it, responses
+//!   are compressed (brotli or gzip) as the client accepts.
 //!
 //! Handlers (in `routes/`) parse their input first, so malformed input is
 //! answered without a query; queries run on blocking threads, each with a
@@ -56,6 +57,8 @@ use axum::http::Method;
 use axum::response::{IntoResponse, Response};
 use axum::Router;
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::predicate::{DefaultPredicate, NotForContentType, Predicate};
+use tower_http::compression::CompressionLayer;
 use tower_http::trace::TraceLayer;
 
 pub use client::{TrustedProxies, TrustedProxiesError};
@@ -80,7 +83,18 @@ pub fn app(state: AppState) -> Router {
         .layer(TraceLayer::new_for_http())
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(observe)
+        .layer(compression())
         .with_state(state)
+}
+
+/// Responses compressed as the client accepts (brotli or gzip): the page,
+/// the JSON and `/metrics` alike. Outside the observing layer, so its
+/// metrics and access log count a request's work, not the compression,
+/// and the log's `bytes` are the uncompressed body. Fonts (`font/woff2`)
+/// are compressed already.
+fn compression() -> CompressionLayer<impl Predicate> {
+    CompressionLayer::new()
+        .compress_when(DefaultPredicate::new().and(NotForContentType::const_new("font/")))
 }
 
 /// The OpenAPI document, as `/openapi.json` serves it.

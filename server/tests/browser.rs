@@ -153,14 +153,21 @@ impl Visit<'_> {
 
     /// Saves a screenshot at desktop and at phone width.
     fn screenshots(&self, name: &str) {
-        for (suffix, width, height) in [("desktop", 1280, 900), ("phone", 390, 844)] {
+        for (suffix, width, height) in [("desktop", 1280, 800), ("phone", 390, 844)] {
             self.browser.resize(width, height);
             self.ready();
             self.browser.script("window.scrollTo(0, 0)");
             let file = self.shots.join(format!("{name}-{suffix}.png"));
             std::fs::write(&file, self.browser.screenshot()).unwrap();
         }
-        self.browser.resize(1280, 900);
+        self.browser.resize(1280, 800);
+    }
+
+    /// Saves a screenshot at desktop and at phone width in the dark theme.
+    fn dark_screenshots(&self, name: &str) {
+        self.browser.color_scheme("dark");
+        self.screenshots(&format!("{name}-dark"));
+        self.browser.color_scheme("light");
     }
 }
 
@@ -176,7 +183,7 @@ fn the_page_in_a_real_browser() {
     let profile = tempfile::tempdir().unwrap();
     let user_data = format!("--user-data-dir={}", profile.path().display());
     let mut flags = CHROMIUM_FLAGS.to_vec();
-    flags.extend(["--window-size=1280,900", user_data.as_str()]);
+    flags.extend(["--window-size=1280,800", user_data.as_str()]);
     let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/screenshots");
     std::fs::create_dir_all(&shots).unwrap();
     let visit = Visit {
@@ -194,22 +201,62 @@ fn the_page_in_a_real_browser() {
 type Check = fn(&Visit);
 
 /// What a person does, in order, each named.
-const CHECKS: [(&str, Check); 14] = [
+const CHECKS: [(&str, Check); 19] = [
+    (
+        "values hidden until the analysis is asked for",
+        analysis_on_demand,
+    ),
     ("finding a layout", find_a_layout),
-    ("the page's codes against the engine's", codes),
+    ("the page's codes and steps against the engine's", codes),
     ("a bad input in the find box", bad_input),
-    ("the best move, undo and redo, hints", best_move),
+    ("quick clicks, undo and redo, hints in levels", best_move),
     ("playing the whole solution by clicking", whole_solution),
     ("exploring: farthest layouts, layers", explore),
     ("playing by keyboard", keyboard),
     ("playing by dragging", drag),
-    ("an animated solution", animated_solution),
+    ("a game is its address", shareable),
+    ("a review with a slip, replayed", review_with_slip),
+    ("a solution played at phone size", phone_solution),
+    ("the Chinese names in the shipped font", glyphs),
     ("composing", compose),
+    ("puzzles", puzzles),
     ("a group page", group_page),
     ("a class page", class_page),
     ("a path, and the back button", path_and_back),
     ("a layout outside the database", outside),
 ];
+
+/// The analysis is hidden at first; its toggle shows it, and the browser
+/// remembers it (every check after this one plays with it shown).
+fn analysis_on_demand(visit: &Visit) {
+    visit.open("/ui/case/1A9BF0C00");
+    visit.wait_text("[data-code]", "1A9BF0C00");
+    visit.find("[data-classification]");
+    let shown = visit.text("main");
+    for spoiler in ["best", "from solved", "steps left", "81"] {
+        assert!(!shown.contains(spoiler), "{spoiler:?} shown: {shown}");
+    }
+    assert!(visit.browser.all("[data-num]").is_empty());
+    visit.screenshots("playing");
+    let ready = visit
+        .browser
+        .script("return document.querySelector('main').dataset.readyMs");
+    eprintln!("layout view (its board playable) {ready} ms after the navigation began");
+    visit.click("[data-action=analysis]");
+    visit.wait_text("[data-num=min-step]", "81");
+    visit.find("[data-moves] .tag");
+    visit.open("/ui/case/1A9BF0C00");
+    let ready = visit
+        .browser
+        .script("return document.querySelector('main').dataset.readyMs");
+    eprintln!("layout view again, files cached: {ready} ms after the navigation began");
+    visit.wait_text("[data-num=min-step]", "81");
+    let toggle = visit.find("[data-action=analysis]");
+    assert_eq!(
+        visit.browser.attribute(&toggle, "aria-pressed").as_deref(),
+        Some("true")
+    );
+}
 
 fn find_a_layout(visit: &Visit) {
     visit.open("/ui/");
@@ -259,6 +306,7 @@ fn find_a_layout(visit: &Visit) {
         moves.as_array().unwrap().len()
     );
     visit.screenshots("layout");
+    visit.dark_screenshots("layout");
     let ready = visit
         .browser
         .script("return document.querySelector('main').dataset.readyMs");
@@ -285,6 +333,58 @@ fn codes(visit: &Visit) {
         serde_json::json!([cases]),
     );
     assert_eq!(wrong, serde_json::json!([]), "of {} layouts", cases.len());
+
+    // Its steps (`destinations`, `moved`) are the API's moves, on the
+    // layouts of a minimum solution and a page of the largest group.
+    let mut layouts: Vec<Value> = visit.site.api("/case/1A9BF0C00/solution")["layouts"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let group = visit.site.api("/group/5-4-1-0/cases?limit=100");
+    layouts.extend(
+        group["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["code"].clone()),
+    );
+    let cases: Vec<Value> = layouts
+        .iter()
+        .map(|code| {
+            let code = code.as_str().unwrap();
+            let moves = visit.site.api(&format!("/case/{code}/moves"));
+            let steps: Vec<Value> = moves["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| {
+                    let m = &m["move"];
+                    serde_json::json!([
+                        format!(
+                            "{}{}",
+                            m["from"].as_str().unwrap(),
+                            m["to"].as_str().unwrap()
+                        ),
+                        m["code"]
+                    ])
+                })
+                .collect();
+            serde_json::json!([code, steps])
+        })
+        .collect();
+    let wrong = visit.browser.script_with(
+        "const [cases] = arguments;
+         const src = document.querySelector('script[type=module]').src;
+         return import(src.replace('app.js', 'code.js')).then((m) => cases.filter(([code, steps]) => {
+           const pieces = m.decode(code);
+           const local = pieces.flatMap((p) => m.destinations(pieces, p.id)
+             .map((d) => [p.id + d.id, m.encode(m.moved(pieces, p.id, d.id))]));
+           const key = (list) => JSON.stringify(list.map(String).sort());
+           return key(local) !== key(steps);
+         }).slice(0, 3));",
+        serde_json::json!([cases]),
+    );
+    assert_eq!(wrong, serde_json::json!([]), "of {} layouts", cases.len());
 }
 
 fn bad_input(visit: &Visit) {
@@ -296,42 +396,85 @@ fn bad_input(visit: &Visit) {
     // The view stays where it was.
     assert_eq!(visit.text("[data-code]"), "1A9BF0C00");
     visit.expect_failed_load("/case/1A9BF0C0G", 400);
+    // The error goes with the view.
+    visit.click("nav a[href='/ui/compose']");
+    visit.ready();
+    assert!(visit
+        .browser
+        .all("[data-find-error]:not([hidden])")
+        .is_empty());
 }
 
-fn best_move(visit: &Visit) {
-    visit.open("/ui/case/1A9BF0C00");
-    visit.click("[data-action=best]");
-    visit.wait_text("[data-steps]", "1");
-    visit.wait_text("[data-num=min-step]", "80");
-    visit.click("[data-action=undo]");
-    visit.wait_text("[data-steps]", "0");
-    visit.wait_text("[data-num=min-step]", "81");
-    visit.click("[data-action=redo]");
-    visit.wait_text("[data-steps]", "1");
-    visit.wait_text("[data-num=min-step]", "80");
-    // The gentle hint names the piece of a best move, then the move.
-    let current = visit.text("[data-code]");
-    let next = visit.site.api(&format!("/case/{current}/moves"));
-    let best = next["moves"]
+/// Clicks made faster than the board slides are all played, in order.
+fn quick_clicks(visit: &Visit, action: &str, times: usize) {
+    visit.find(&format!("[data-action={action}]"));
+    visit.browser.script_with(
+        "const [css, times] = arguments;
+         for (let i = 0; i < times; i++) document.querySelector(css).click();",
+        serde_json::json!([format!("[data-action={action}]"), times]),
+    );
+}
+
+/// The first best move from `code`, as the API gives it.
+fn best_of(visit: &Visit, code: &str) -> Value {
+    let moves = visit.site.api(&format!("/case/{code}/moves"));
+    moves["moves"]
         .as_array()
         .unwrap()
         .iter()
         .find(|m| m["best"] == true)
-        .unwrap();
-    visit.click("[data-action=hint]");
-    let piece = format!(
-        "{} at {}",
-        best["move"]["piece"].as_str().unwrap(),
-        best["move"]["from"].as_str().unwrap()
+        .unwrap()["move"]
+        .clone()
+}
+
+fn best_move(visit: &Visit) {
+    visit.open("/ui/case/1A9BF0C00");
+    // Three clicks at once: three steps, none dropped.
+    quick_clicks(visit, "best", 3);
+    visit.wait_text("[data-steps]", "3");
+    visit.wait_text("[data-num=min-step]", "78");
+    visit.click("[data-action=undo]");
+    visit.wait_text("[data-steps]", "2");
+    visit.wait_text("[data-num=min-step]", "79");
+    visit.click("[data-action=redo]");
+    visit.wait_text("[data-steps]", "3");
+    visit.wait_text("[data-num=min-step]", "78");
+    // Hints in levels: the piece of a best move, then where, then the move.
+    let current = visit.text("[data-code]");
+    let best = best_of(visit, &current);
+    let (piece, from, to) = (
+        best["piece"].as_str().unwrap(),
+        best["from"].as_str().unwrap(),
+        best["to"].as_str().unwrap(),
     );
-    visit
-        .browser
-        .wait_text("[data-hint]", |text| text.contains(&piece));
     visit.click("[data-action=hint]");
-    let text = best["move"]["text"].as_str().unwrap();
-    visit
+    visit.browser.wait_text("[data-hint]", |text| {
+        text == format!("Try the {piece} at {from}.")
+    });
+    visit.find(&format!("[data-play-board] .marked[data-piece={from}]"));
+    assert!(visit
         .browser
-        .wait_text("[data-hint]", |hint| hint.contains(text));
+        .all("[data-play-board] [data-dest]")
+        .is_empty());
+    visit.click("[data-action=hint]");
+    visit.browser.wait_text("[data-hint]", |text| {
+        text.contains(&format!("at {from} to {to}"))
+    });
+    visit.find(&format!("[data-play-board] [data-dest={to}]"));
+    assert_eq!(visit.browser.all("[data-play-board] [data-dest]").len(), 1);
+    visit.click("[data-action=hint]");
+    visit.wait_text("[data-steps]", "4");
+    visit.wait_text("[data-code]", best["code"].as_str().unwrap());
+    // The second level's handle plays the move too.
+    let best = best_of(visit, best["code"].as_str().unwrap());
+    visit.click("[data-action=hint]");
+    visit.click("[data-action=hint]");
+    visit.click(&format!(
+        "[data-play-board] [data-dest={}]",
+        best["to"].as_str().unwrap()
+    ));
+    visit.wait_text("[data-steps]", "5");
+    visit.wait_text("[data-code]", best["code"].as_str().unwrap());
 }
 
 fn whole_solution(visit: &Visit) {
@@ -358,6 +501,13 @@ fn whole_solution(visit: &Visit) {
         text.starts_with("Solved in 81 steps")
     });
     visit.wait_text("[data-num=min-step]", "0");
+    // The review: 82 points, no slip.
+    visit
+        .browser
+        .wait_text("[data-review] [data-slips]", |text| {
+            text.contains("a perfect game")
+        });
+    assert_eq!(visit.browser.all("[data-review-point]").len(), 82);
     visit.screenshots("solved");
 }
 
@@ -382,24 +532,54 @@ fn explore(visit: &Visit) {
 
 fn keyboard(visit: &Visit) {
     visit.open("/ui/case/1A9BF0C00");
-    // The 1x1 at b4 steps down into the empty b5.
+    // The board is one stop of the tab order, before the controls.
     visit.find("[data-play-board] [data-piece=b4]");
+    let stops = visit
+        .browser
+        .script("return document.querySelectorAll('[data-play-board] [tabindex=\"0\"]').length");
+    assert_eq!(stops, 1);
+    // In one burst: pick up b4, down, right (one step: a piece's slides in
+    // a row are one step), put it down; the focus to a5, pick it up, right,
+    // put it down: two steps.
     visit
         .browser
         .script("document.querySelector('[data-play-board] [data-piece=b4]').focus()");
-    visit.browser.keys("\u{E015}"); // ArrowDown
+    visit
+        .browser
+        .keys("\u{E007}\u{E015}\u{E014}\u{E00C}\u{E012}\u{E007}\u{E014}\u{E00C}");
+    let first = step_code(visit, "1A9BF0C00", "b4", "c5");
+    let second = step_code(visit, &first, "a5", "b5");
+    visit.wait_text("[data-steps]", "2");
+    visit.wait_text("[data-code]", &second);
+    // The focus is still on the board, on the piece moved.
+    let focused = visit.browser.script(
+        "return document.activeElement.closest('[data-play-board] [data-piece]')?.dataset.piece",
+    );
+    assert_eq!(focused, "b5");
+    visit.browser.keys("z");
     visit.wait_text("[data-steps]", "1");
-    let info = visit.site.api("/case/1A9BF0C00/moves");
-    let down = info["moves"]
+    visit.wait_text("[data-code]", &first);
+}
+
+/// The code the API gives for the step of the piece at `from` to `to`.
+fn step_code(visit: &Visit, code: &str, from: &str, to: &str) -> String {
+    let moves = visit.site.api(&format!("/case/{code}/moves"));
+    let step = moves["moves"]
         .as_array()
         .unwrap()
         .iter()
-        .find(|m| m["move"]["text"] == "1x1 b4 down 1")
-        .unwrap();
-    visit.wait_text("[data-code]", down["move"]["code"].as_str().unwrap());
-    visit.browser.keys("z");
-    visit.wait_text("[data-steps]", "0");
-    visit.wait_text("[data-code]", "1A9BF0C00");
+        .find(|m| m["move"]["from"] == from && m["move"]["to"] == to)
+        .unwrap_or_else(|| panic!("no step {from} to {to} from {code}"));
+    step["move"]["code"].as_str().unwrap().to_owned()
+}
+
+/// Where an element is on the screen: `[x, y]` in CSS pixels.
+fn position(visit: &Visit, css: &str) -> Value {
+    visit.find(css);
+    visit.browser.script_with(
+        "const r = document.querySelector(arguments[0]).getBoundingClientRect(); return [r.x, r.y];",
+        serde_json::json!([css]),
+    )
 }
 
 fn drag(visit: &Visit) {
@@ -410,27 +590,196 @@ fn drag(visit: &Visit) {
         "return document.querySelector('[data-play-board] svg').getBoundingClientRect().width",
     );
     let cell = width.as_f64().unwrap() / 4.4;
-    // The 1x1 at a5 slides right into b5; a drag of half a cell snaps back.
+    // A drag of a third of a cell snaps back.
     let piece = visit.find("[data-play-board] [data-piece=a5]");
     visit.browser.drag(&piece, cell * 0.3, 0.0);
-    visit.find("[data-play-board] [data-piece=a5]:not([transform])");
+    let transform = visit.browser.script(
+        "return document.querySelector('[data-play-board] [data-piece=a5]').style.transform",
+    );
+    assert_eq!(transform, "");
     assert_eq!(visit.text("[data-steps]"), "0");
+    // The 2x2, held and dragged down, does not move over the 2x1 below it.
+    let before = position(visit, "[data-play-board] [data-piece=b1]");
+    let block = visit.find("[data-play-board] [data-piece=b1]");
+    visit.browser.drag_holding(&block, 0.0, cell * 1.5);
+    assert_eq!(position(visit, "[data-play-board] [data-piece=b1]"), before);
+    visit.browser.release();
+    // The 1x1 at a5 dragged three cells right goes as far as it can, c5:
+    // one step through two empty cells.
     let piece = visit.find("[data-play-board] [data-piece=a5]");
-    visit.browser.drag(&piece, cell, 0.0);
+    visit.browser.drag(&piece, cell * 3.0, 0.0);
     visit.wait_text("[data-steps]", "1");
-    visit.find("[data-play-board] [data-piece=b5]");
+    visit.wait_text("[data-code]", &step_code(visit, "1A9BF0C00", "a5", "c5"));
+    // The 1x1 at d5 dragged left does not pass the one at c5 to the empty
+    // b5 and a5, not even while held.
+    let before = position(visit, "[data-play-board] [data-piece=d5]");
+    let piece = visit.find("[data-play-board] [data-piece=d5]");
+    visit.browser.drag_holding(&piece, -cell * 2.5, 0.0);
+    assert_eq!(position(visit, "[data-play-board] [data-piece=d5]"), before);
+    visit.browser.release();
+    assert_eq!(visit.text("[data-steps]"), "1");
+    visit.find("[data-play-board] [data-piece=d5]");
 }
 
-fn animated_solution(visit: &Visit) {
-    // Two steps from solved: "Play it" plays them.
+/// A game's address holds its start and its steps: a reload, a shared link
+/// and the back button give the same game, its step count and its undo.
+fn shareable(visit: &Visit) {
+    visit.open("/ui/case/1A9BF0C00");
+    quick_clicks(visit, "best", 3);
+    visit.wait_text("[data-steps]", "3");
+    let third = visit.text("[data-code]");
+    visit.click("[data-action=undo]");
+    visit.wait_text("[data-steps]", "2");
+    let second = visit.text("[data-code]");
+    let url = visit
+        .browser
+        .script("return location.pathname + location.search");
+    let url = url.as_str().unwrap();
+    assert!(
+        url.starts_with("/ui/case/1A9BF0C00?moves=") && url.ends_with("&at=2"),
+        "{url}"
+    );
+    // A reload (or the link opened anywhere): step 2, with a redo.
+    visit.open(url);
+    visit.wait_text("[data-steps]", "2");
+    visit.wait_text("[data-code]", &second);
+    visit.click("[data-action=redo]");
+    visit.wait_text("[data-steps]", "3");
+    visit.wait_text("[data-code]", &third);
+    // Away and back.
+    visit.click(".names a[href^='/ui/group/']");
+    visit.find("[data-group]");
+    visit.browser.script("history.back()");
+    visit.ready();
+    visit.wait_text("[data-steps]", "3");
+    visit.wait_text("[data-code]", &third);
+    visit.click("[data-action=undo]");
+    visit.wait_text("[data-steps]", "2");
+}
+
+/// After a game with a step that went no nearer, the review marks it and
+/// replays from there.
+fn review_with_slip(visit: &Visit) {
     let solution = visit.site.api("/case/1A9BF0C00/solution");
-    let start = solution["layouts"][79].as_str().unwrap();
+    // A step that is not best, after which the first best step moves
+    // another piece (the same piece would make one step of the two), from a
+    // layout a few steps from solved.
+    let (start, slip) = solution["layouts"].as_array().unwrap()[70..80]
+        .iter()
+        .rev()
+        .find_map(|start| {
+            let start = start.as_str().unwrap();
+            let moves = visit.site.api(&format!("/case/{start}/moves"));
+            let slip = moves["moves"].as_array().unwrap().iter().find(|m| {
+                m["best"] != true
+                    && m["solution"]["min_step"].as_i64() >= Some(0)
+                    && best_of(visit, m["move"]["code"].as_str().unwrap())["from"]
+                        != m["move"]["to"]
+            })?;
+            Some((start.to_owned(), slip.clone()))
+        })
+        .expect("a slip to make");
+    let start = start.as_str();
+    let left = slip["solution"]["min_step"].as_u64().unwrap();
     visit.open(&format!("/ui/case/{start}"));
-    visit.wait_text("[data-num=min-step]", "2");
-    visit.click("[data-action=solution-play]");
+    visit.click(&format!(
+        "[data-moves] [data-move='{}']",
+        slip["move"]["text"].as_str().unwrap()
+    ));
+    visit.wait_text("[data-steps]", "1");
+    quick_clicks(visit, "best", left as usize);
+    let total = left + 1;
     visit.browser.wait_text("[data-solved]", |text| {
-        text.starts_with("Solved in 2 steps")
+        text.starts_with(&format!("Solved in {total} steps"))
     });
+    visit.wait_text("[data-review] [data-slip='1'] a", "Replay from there");
+    assert_eq!(visit.browser.all("[data-review] [data-slip]").len(), 1);
+    assert_eq!(
+        visit.browser.all("[data-review-point]").len() as u64,
+        total + 1
+    );
+    visit.screenshots("review");
+    visit.dark_screenshots("review");
+    visit.click("[data-review] [data-slip='1'] a");
+    visit.ready();
+    visit.wait_text("[data-steps]", "0");
+    visit.wait_text("[data-code]", start);
+    let redo = visit.find("[data-action=redo]");
+    assert_eq!(visit.browser.attribute(&redo, "disabled"), None);
+}
+
+/// At phone size the board fills the width and stays in view while a
+/// solution plays.
+fn phone_solution(visit: &Visit) {
+    let solution = visit.site.api("/case/1A9BF0C00/solution");
+    let start = solution["layouts"][75].as_str().unwrap();
+    visit.browser.resize(390, 844);
+    visit.open(&format!("/ui/case/{start}"));
+    visit.wait_text("[data-num=min-step]", "6");
+    let viewport = visit.browser.script("return [innerWidth, innerHeight]");
+    let (width, height) = (viewport[0].as_f64().unwrap(), viewport[1].as_f64().unwrap());
+    let board = || {
+        visit.browser.script(
+            "const r = document.querySelector('[data-play-board] svg').getBoundingClientRect();
+             return [r.left, r.top, r.right, r.bottom];",
+        )
+    };
+    let b = board();
+    assert!(
+        b[2].as_f64().unwrap() - b[0].as_f64().unwrap() >= 0.9 * width,
+        "{b} in {viewport}"
+    );
+    visit.click("[data-action=solution-play]");
+    let mut seen = 0;
+    while visit.browser.all("[data-solved]:not([hidden])").is_empty() {
+        let b = board();
+        let [left, top, right, bottom] = [0, 1, 2, 3].map(|i| b[i].as_f64().unwrap());
+        assert!(
+            left >= 0.0 && top >= 0.0 && right <= width && bottom <= height,
+            "the board at {b}, the viewport {viewport}"
+        );
+        seen += 1;
+        if seen == 3 {
+            let file = visit.shots.join("solution-playing-phone.png");
+            std::fs::write(file, visit.browser.screenshot()).unwrap();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert!(seen >= 3, "the board looked at {seen} times while playing");
+    visit.browser.wait_text("[data-solved]", |text| {
+        text.starts_with("Solved in 6 steps")
+    });
+    visit.browser.resize(1280, 800);
+}
+
+/// Every Chinese character of the start page, and the 2x2's 曹, in the
+/// page's own font: loaded, and drawn unlike the box of a missing glyph.
+fn glyphs(visit: &Visit) {
+    visit.open("/ui/");
+    visit.find("[data-famous] .note");
+    let found = visit.browser.script(
+        "const text = [...new Set(document.body.innerText + '曹')].filter((c) => /[\\u4e00-\\u9fff]/.test(c)).join('');
+         const draw = (c, font) => {
+           const canvas = document.createElement('canvas');
+           canvas.width = canvas.height = 80;
+           const g = canvas.getContext('2d');
+           g.font = font;
+           g.fillText(c, 0, 64);
+           return Array.from(g.getImageData(0, 0, 80, 80).data).join();
+         };
+         return Promise.all([document.fonts.load('64px \"Klotski Han\"', text), document.fonts.load('bold 64px \"Klotski Han\"', text)])
+           .then(([regular, bold]) => {
+             const boxes = (font) => [...text].filter((c) => draw(c, font) === draw('龘', font)).join('');
+             return { text, faces: [regular.length, bold.length],
+               boxes: boxes('64px \"Klotski Han\"') + boxes('bold 64px \"Klotski Han\"') };
+           });",
+    );
+    assert!(
+        found["text"].as_str().unwrap().chars().count() >= 20,
+        "{found}"
+    );
+    assert_eq!(found["faces"], serde_json::json!([1, 1]), "{found}");
+    assert_eq!(found["boxes"], "", "{found}");
 }
 
 fn compose(visit: &Visit) {
@@ -458,12 +807,81 @@ fn compose(visit: &Visit) {
         Some("true")
     );
     visit.screenshots("compose");
-    // Taken away again, the layout is legal and opens.
+    // A click on a piece with a piece to place chosen changes nothing.
+    visit.click("[data-compose-board] [data-piece=b1]");
+    visit.browser.wait_text("[data-compose-status]", |t| {
+        t.starts_with("Cannot place: the 2x2 at b1 is there")
+    });
+    visit.find("[data-compose-board] [data-piece=b1]");
+    // Taken away, the layout is legal; undo puts it back, and again.
+    visit.click("[data-kind-choice=erase]");
+    visit.click("[data-compose-board] [data-piece=b5]");
+    visit.wait_text("[data-composed-code]", "1A9BF0C00");
+    visit.click("[data-action=undo-compose]");
+    visit.find("[data-compose-board] [data-piece=b5]");
     visit.click("[data-compose-board] [data-piece=b5]");
     visit.wait_text("[data-composed-code]", "1A9BF0C00");
     visit.click("[data-action=open-composed]");
     visit.ready();
     visit.wait_text("[data-code]", "1A9BF0C00");
+    // A legal layout of a class the database lacks is not offered.
+    visit.open("/ui/compose");
+    visit.click("[data-compose-board] [data-cell=a1]");
+    visit.wait_text("[data-composed-code]", "000000000");
+    visit.browser.wait_text("[data-compose-status]", |t| {
+        t.ends_with("Its class, 0-0-0, is not in this database.")
+    });
+    let open = visit.find("[data-action=open-composed]");
+    assert_eq!(
+        visit.browser.attribute(&open, "disabled").as_deref(),
+        Some("true")
+    );
+}
+
+/// Puzzles: the famous layouts by name, a layout N steps from solved, the
+/// day's puzzle; each opened layout is as far from solved as asked.
+fn puzzles(visit: &Visit) {
+    for name in ["横刀立马", "Heng dao li ma", "hengdaolima"] {
+        visit.open("/ui/group/5-4-1-1");
+        let input = visit.find("[data-find-input]");
+        visit.browser.type_in(&input, name);
+        visit.click("[data-find] button[type=submit]");
+        visit.wait_text("[data-code]", "1A9BF0C00");
+    }
+    for (steps, class) in [(20, "5-4-1"), (57, "")] {
+        visit.open("/ui/");
+        let input = visit.find("[data-puzzle-steps]");
+        visit.browser.type_in(&input, &steps.to_string());
+        visit.browser.script_with(
+            "document.querySelector('[data-puzzle-class]').value = arguments[0]",
+            serde_json::json!([class]),
+        );
+        visit.click("[data-action=puzzle]");
+        visit.wait_text("[data-num=min-step]", &steps.to_string());
+        let code = visit.text("[data-code]");
+        assert_eq!(
+            visit.site.api(&format!("/case/{code}"))["solution"]["min_step"],
+            steps
+        );
+    }
+    // More steps than any layout here: the page says so.
+    visit.open("/ui/");
+    let input = visit.find("[data-puzzle-steps]");
+    visit.browser.type_in(&input, "500");
+    visit.click("[data-action=puzzle]");
+    visit.browser.wait_text("[data-puzzle-error]", |t| {
+        t.starts_with("No layout in this database is 500 steps from solved")
+    });
+    visit.click("[data-action=daily]");
+    visit.ready();
+    let shown = visit
+        .browser
+        .wait_text("[data-num=min-step]", |t| !t.is_empty());
+    let code = visit.text("[data-code]");
+    assert_eq!(
+        visit.site.api(&format!("/case/{code}"))["solution"]["min_step"].to_string(),
+        shown
+    );
 }
 
 fn group_page(visit: &Visit) {
@@ -525,6 +943,15 @@ fn path_and_back(visit: &Visit) {
         .browser
         .wait_text("[data-path-step]", |t| t.starts_with("Step 1 of 81"));
     visit.screenshots("path");
+    // Two layouts of two groups: no path, and the page says why.
+    let other = visit.site.api("/group/5-4-1-0")["smallest_code"].clone();
+    let other = other.as_str().unwrap();
+    visit.open(&format!("/ui/path/1A9BF0C00/{other}"));
+    visit.wait_text(
+        "[data-error] h1",
+        "No path: the two layouts are in different groups",
+    );
+    visit.expect_failed_load(&format!("/path/1A9BF0C00/{other}"), 404);
 }
 
 fn outside(visit: &Visit) {

@@ -4,6 +4,7 @@
 
 import * as api from './api.js';
 import { layoutView } from './play.js';
+import { famousCode } from './puzzles.js';
 import { classView, composeView, el, groupView, pathView, showError, startView } from './views.js';
 
 const main = document.querySelector('[data-view]');
@@ -13,7 +14,7 @@ const findError = document.querySelector('[data-find-error]');
 
 /** The view of each path under /ui/, by its first part. */
 const ROUTES = {
-  '': (view) => startView(view),
+  '': (view) => startView(view, navigate),
   case: (view, [code]) => layoutView(view, code, navigate),
   group: (view, [name]) => groupView(view, name),
   class: (view, [name]) => classView(view, name),
@@ -33,6 +34,9 @@ async function route() {
   const view = el('div', { class: 'view' }, el('p', {}, 'Loading…'));
   main.replaceChildren(view);
   main.dataset.ready = 'no';
+  // A view names the tab itself; the find box's last error belongs to the last view.
+  document.title = 'Klotski 华容道';
+  findError.hidden = true;
   const parts = location.pathname.replace(/^\/ui\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
   const open = ROUTES[parts[0] ?? ''];
   try {
@@ -69,6 +73,11 @@ find.addEventListener('submit', async (event) => {
   const text = findInput.value.trim();
   findError.hidden = true;
   if (!text) return;
+  const famous = famousCode(text);
+  if (famous) {
+    navigate(`/ui/case/${famous}`);
+    return;
+  }
   try {
     const info = await api.caseInfo(text);
     navigate(`/ui/case/${info.code}`);

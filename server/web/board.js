@@ -8,8 +8,10 @@ const NS = 'http://www.w3.org/2000/svg';
 export const CELL = 100;
 const FRAME = 20;
 const GAP = 5;
+const node = svgNode;
 
-function node(name, attributes = {}, parent = null) {
+/** An SVG element with attributes, appended to `parent` when given. */
+export function svgNode(name, attributes = {}, parent = null) {
   const element = document.createElementNS(NS, name);
   for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
   if (parent) parent.append(element);
@@ -30,9 +32,11 @@ function box(x, y, w, h) {
  * An SVG board of `pieces`. Options: `cells` draws a clickable rectangle per
  * cell (`data-cell`), focusable with `focusCells`; `selected` marks a piece; `dests` are outlines of the
  * selected piece where it can go (`data-dest`), each `{to, x, y, w, h, text}`;
- * `label` names the board for screen readers.
+ * `label` names the board for screen readers. `tabStop` makes the board one
+ * stop of the tab order, at that piece (the others are reached with the
+ * arrow keys); `marked` outlines a piece (a hint).
  */
-export function drawBoard(pieces, { cells = false, focusCells = false, selected = null, dests = [], label = 'Klotski board', small = false } = {}) {
+export function drawBoard(pieces, { cells = false, focusCells = false, selected = null, dests = [], label = 'Klotski board', small = false, tabStop, marked = null } = {}) {
   const width = WIDTH * CELL + 2 * FRAME;
   const height = HEIGHT * CELL + 2 * FRAME;
   const svg = node('svg', {
@@ -61,12 +65,12 @@ export function drawBoard(pieces, { cells = false, focusCells = false, selected 
   }
   for (const p of pieces) {
     const g = node('g', {
-      class: `piece k${p.kind}${p.id === selected ? ' selected' : ''}`,
+      class: `piece k${p.kind}${p.id === selected ? ' selected' : ''}${p.id === marked ? ' marked' : ''}`,
       'data-piece': p.id,
       'data-kind': p.kind,
     }, svg);
     if (!small) {
-      g.setAttribute('tabindex', '0');
+      g.setAttribute('tabindex', tabStop === undefined || tabStop === p.id ? '0' : '-1');
       g.setAttribute('role', 'button');
       g.setAttribute('aria-label', `${p.kind} at ${p.id}`);
     }
@@ -87,7 +91,7 @@ export function drawBoard(pieces, { cells = false, focusCells = false, selected 
       r: 24,
       class: 'dest',
       'data-dest': d.to,
-      tabindex: '0',
+      tabindex: tabStop === undefined ? '0' : '-1',
       role: 'button',
       'aria-label': d.text,
     }, svg);

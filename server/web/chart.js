@@ -1,25 +1,18 @@
 // A bar chart in SVG: how many layouts have each number of steps.
 
-const NS = 'http://www.w3.org/2000/svg';
-
-function node(name, attributes, parent) {
-  const element = document.createElementNS(NS, name);
-  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
-  parent?.append(element);
-  return element;
-}
+import { svgNode as node } from './board.js';
 
 /**
- * A chart of `counts` (`[{step, count}]`, ascending steps) titled `title`;
- * each bar has a tooltip, and the figure a table-like description for
- * screen readers.
+ * A chart of `counts` (`[{step, count}]`, ascending steps) titled `title`,
+ * its horizontal axis named `axis`; each bar has a tooltip, and the figure
+ * a table-like description for screen readers.
  */
-export function barChart(title, counts, key) {
+export function barChart(title, counts, key, axis = 'steps') {
   const width = 600;
-  const height = 220;
-  const left = 50;
-  const bottom = 24;
-  const top = 8;
+  const height = 240;
+  const left = 64;
+  const bottom = 44;
+  const top = 10;
   const figure = document.createElement('figure');
   figure.className = 'chart';
   figure.dataset.chart = key;
@@ -41,8 +34,11 @@ export function barChart(title, counts, key) {
   };
   label(left - 6, top + 10, most.toLocaleString('en'), 'end');
   label(left - 6, top + plotHeight, '0', 'end');
-  label(left + barWidth / 2, height - 6, String(first), 'middle');
-  label(width - barWidth / 2, height - 6, String(last), 'end');
+  label(left + barWidth / 2, height - 24, String(first), 'middle');
+  label(width - 2, height - 24, String(last), 'end');
+  label((left + width) / 2, height - 4, axis, 'middle');
+  const yTitle = node('text', { x: 14, y: top + plotHeight / 2, 'text-anchor': 'middle', class: 'tick', transform: `rotate(-90 14 ${top + plotHeight / 2})` }, svg);
+  yTitle.textContent = 'layouts';
   for (const c of counts) {
     const h = Math.max(1, (c.count / most) * plotHeight);
     const bar = node('rect', {

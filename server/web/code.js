@@ -117,3 +117,41 @@ export function rows(pieces) {
   }
   return grid.map((row) => row.join('')).join('|');
 }
+
+/**
+ * Where the piece `id` of `pieces` can go in one step (docs/spec.md,
+ * "Steps"): every position reachable by one-cell slides through empty
+ * cells, the cells it leaves counting as empty, other than where it is.
+ * Each is `{x, y, id}` (`id`: the name of its new top-left cell).
+ */
+export function destinations(pieces, id) {
+  const p = pieces.find((q) => q.id === id);
+  if (!p) return [];
+  const others = pieces.filter((q) => q !== p);
+  const fits = (x, y) => x >= 0 && y >= 0 && misfit(others, { ...p, x, y }) == null;
+  const seen = new Set([p.id]);
+  const found = [];
+  const queue = [[p.x, p.y]];
+  while (queue.length) {
+    const [x, y] = queue.shift();
+    for (const [dx, dy] of [[0, -1], [0, 1], [-1, 0], [1, 0]]) {
+      const [nx, ny] = [x + dx, y + dy];
+      if (nx < 0 || ny < 0 || nx >= WIDTH || ny >= HEIGHT) continue;
+      const name = cellName(nx, ny);
+      if (seen.has(name) || !fits(nx, ny)) continue;
+      seen.add(name);
+      found.push({ x: nx, y: ny, id: name });
+      queue.push([nx, ny]);
+    }
+  }
+  return found;
+}
+
+/** `pieces` with the piece `id` moved to the top-left cell `to` (a name). */
+export function moved(pieces, id, to) {
+  const [x, y] = cellAt(to);
+  return pieces.map((p) => (p.id === id ? piece(p.kind, x, y) : p));
+}
+
+/** Whether the layout is solved: the 2x2 block at b4, over the exit. */
+export const isSolved = (pieces) => pieces.some((p) => p.kind === '2x2' && p.id === 'b4');

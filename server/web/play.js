@@ -1,418 +1,508 @@
-// The layout view: the board, its names and numbers, and play: drag or
-// click-then-click or keyboard, undo and redo, hints, a minimum solution
-// played back. Legal steps are the API's `/moves`; the page never guesses.
+// The layout view: a game on the board. The board plays by itself: steps
+// are worked out here (code.js's `destinations`, checked against the API's
+// `/moves` by the browser tests), so no input waits for the network and
+// none is dropped. What the board shows beside the game (names, numbers,
+// values of moves, hints, solutions) is the API's, and the values only on
+// demand (analysis.js).
+//
+// A game is its address: `/ui/case/{start}?moves={from}{to}...&at={step}`
+// (gameUrl), kept current with history.replaceState, so a reload, the back
+// button or a shared link opens the same game, undo and redo included.
 
 import * as api from './api.js';
+import { AnalysisPanel } from './analysis.js';
 import { CELL, cellOfEvent, drawBoard, unitsPerPixel } from './board.js';
-import { barChart } from './chart.js';
-import { KINDS, cellAt, decode } from './code.js';
-import { el, link, numbersInWords, plural, showError } from './views.js';
+import { HEIGHT, WIDTH, cellAt, cellName, decode, destinations, encode, isSolved, moved } from './code.js';
+import { reviewChart } from './review.js';
+import { el, link, plural } from './views.js';
 
-/** Milliseconds a piece takes to slide, and between steps of a playback. */
+/** Milliseconds a piece takes to slide. */
 const SLIDE_MS = 140;
-const PLAYBACK_MS = 450;
 
-/** Opens the layout view of `code` in `view`. */
-export async function layoutView(view, code, navigate) {
-  const game = new Game(view, navigate);
-  await game.start(code);
+/** One cell's offset for each arrow key. */
+const ARROWS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+
+/** The address of a game: its start, its steps, and the step shown. */
+export function gameUrl(start, steps, at = steps.length) {
+  const query = new URLSearchParams();
+  if (steps.length) query.set('moves', steps.map((s) => s.from + s.to).join(''));
+  if (at < steps.length) query.set('at', String(at));
+  const text = query.toString();
+  return `/ui/case/${start}${text ? `?${text}` : ''}`;
 }
 
+/** Opens the layout view of `code` in `view`, with the game the address holds. */
+export async function layoutView(view, code, navigate) {
+  const info = await api.caseInfo(code);
+  const game = new Game(view, navigate, info);
+  const wrong = game.restore(new URLSearchParams(location.search));
+  game.build();
+  game.render();
+  if (wrong) game.say(wrong);
+}
+
+/** A game from one layout: its steps, the step shown, and the input. */
 class Game {
-  constructor(view, navigate) {
+  constructor(view, navigate, startInfo) {
     this.view = view;
     this.navigate = navigate;
-    this.history = [];
+    this.startInfo = startInfo;
+    this.start = startInfo.code;
+    /** The layouts of the game, the start first; `steps[i]` leads from `codes[i]` to `codes[i + 1]`. */
+    this.codes = [this.start];
+    this.steps = [];
     this.pos = 0;
+    this.pieces = decode(this.start);
+    /** The piece the keyboard acts on, and the piece picked up (by click or Enter). */
+    this.cursor = this.pieces[0].id;
     this.selected = null;
-    this.hintLevel = 0;
-    this.solution = null;
-    this.playing = false;
-    this.busy = false;
+    this.hint = null;
+    /** How many times the layout has been drawn: an answer is shown only for the last. */
+    this.drawings = 0;
+    /** Every input runs in order, each after the one before has finished. */
+    this.queue = Promise.resolve();
+    this.infos = new Map([[this.start, Promise.resolve(startInfo)]]);
+    this.moveLists = new Map();
   }
 
-  async start(code) {
-    let position;
-    try {
-      position = await this.fetch(code);
-    } catch (error) {
-      showError(this.view, error);
-      return;
+  /** Plays the steps the address holds; a sentence when some are not steps. */
+  restore(query) {
+    const cells = (query.get('moves') ?? '').match(/[a-d][1-5]/g) ?? [];
+    for (let i = 0; i + 1 < cells.length; i += 2) {
+      if (!this.play(cells[i], cells[i + 1])) {
+        return `Step ${i / 2 + 1} of the address (${cells[i]} to ${cells[i + 1]}) is not a step of the layout it reaches: the game stops before it.`;
+      }
     }
-    this.history = [position.info.code];
-    this.startInfo = position.info;
-    this.layout();
-    this.show(position);
+    const at = Number(query.get('at') ?? this.pos);
+    if (Number.isInteger(at) && at >= 0 && at < this.pos) {
+      this.pos = at;
+      this.pieces = decode(this.codes[at]);
+    }
+    return null;
   }
 
-  async fetch(code) {
-    const [info, moves] = await Promise.all([api.caseInfo(code), api.moves(code)]);
-    return { info, moves: moves.moves, pieces: decode(info.code) };
+  /** The code of the layout shown. */
+  code() {
+    return this.codes[this.pos];
+  }
+
+  /** The API's answer about `code`, asked once. */
+  info(code) {
+    return this.ask(this.infos, code, api.caseInfo);
+  }
+
+  /** The API's moves from `code`, each with its value, asked once. */
+  moves(code) {
+    return this.ask(this.moveLists, code, async (c) => (await api.moves(c)).moves);
+  }
+
+  ask(cache, code, load) {
+    if (!cache.has(code)) {
+      const answer = load(code);
+      cache.set(code, answer);
+      answer.catch(() => cache.delete(code));
+    }
+    return cache.get(code);
+  }
+
+  /** Runs `action` after every input before it; its error is said under the board. */
+  enqueue(action) {
+    this.queue = this.queue.then(() => (this.closed ? null : action())).catch((error) => this.say(error.message));
+    return this.queue;
+  }
+
+  /**
+   * Moves the piece at `from` to `to` if that is one step, and says
+   * whether it was. Moving the piece the last step moved makes that step
+   * longer instead (one piece's slides in a row are one step), or undoes it
+   * when the piece is back where it was. The steps after the one shown are
+   * dropped.
+   */
+  play(from, to) {
+    if (!destinations(this.pieces, from).some((d) => d.id === to)) return false;
+    const pieces = moved(this.pieces, from, to);
+    this.codes.length = this.pos + 1;
+    this.steps.length = this.pos;
+    const last = this.steps[this.pos - 1];
+    if (last && last.to === from) {
+      this.codes.pop();
+      this.steps.pop();
+      this.pos--;
+      if (last.from !== to) {
+        this.steps.push({ from: last.from, to });
+        this.codes.push(encode(pieces));
+        this.pos++;
+      }
+    } else {
+      this.steps.push({ from, to });
+      this.codes.push(encode(pieces));
+      this.pos++;
+    }
+    this.pieces = pieces;
+    return true;
+  }
+
+  /** Plays a step and shows it, sliding the piece unless it was dragged there. */
+  move(from, to, { slide = true, keepSelected = false } = {}) {
+    if (!this.play(from, to)) {
+      this.say(`The piece at ${from} cannot go to ${to} in one step.`);
+      return false;
+    }
+    this.cursor = to;
+    this.selected = keepSelected ? to : null;
+    this.render(slide ? { from, to } : null);
+    return true;
+  }
+
+  /** Shows step `pos` of the game. */
+  jump(pos) {
+    if (pos < 0 || pos >= this.codes.length || pos === this.pos) return;
+    this.pos = pos;
+    this.pieces = decode(this.code());
+    this.selected = null;
+    if (!this.pieces.some((p) => p.id === this.cursor)) this.cursor = this.pieces[0].id;
+    this.render();
   }
 
   /** Builds the view's fixed parts once. */
-  layout() {
-    const v = this.view;
-    v.replaceChildren();
+  build() {
+    const button = (text, action, onclick, title = text) =>
+      el('button', { type: 'button', 'data-action': action, title, onclick }, text);
     this.boardWrap = el('div', { class: 'board-wrap', 'data-play-board': '' });
-    this.steps = el('span', { 'data-steps': '' }, '0');
-    this.solvedNote = el('p', { class: 'solved', 'data-solved': '', role: 'status', hidden: '' });
-    this.hintNote = el('p', { class: 'hint', 'data-hint': '', 'aria-live': 'polite' });
-    const button = (text, action, onclick, title) =>
-      el('button', { type: 'button', 'data-action': action, title: title ?? text, onclick }, text);
-    this.undoButton = button('Undo', 'undo', () => this.undo(), 'Undo (z)');
-    this.redoButton = button('Redo', 'redo', () => this.redo(), 'Redo (y)');
-    const controls = el('div', { class: 'controls' },
-      el('p', { class: 'counter' }, this.steps, ' steps played'),
-      el('div', { class: 'buttons' }, this.undoButton, this.redoButton,
-        button('Restart', 'restart', () => this.jump(0))),
-      el('div', { class: 'buttons' },
-        button('Hint', 'hint', () => this.hint(), 'Names the piece to move, then where'),
-        button('Best move', 'best', () => this.best())),
-      this.hintNote, this.solvedNote);
+    this.stepCount = el('span', { 'data-steps': '' }, '0');
+    this.undoButton = button('Undo', 'undo', () => this.enqueue(() => this.jump(this.pos - 1)), 'Undo (z)');
+    this.redoButton = button('Redo', 'redo', () => this.enqueue(() => this.jump(this.pos + 1)), 'Redo (y)');
+    this.hintButton = button('Hint', 'hint', () => this.enqueue(() => this.nextHint()), 'Which piece, then where, then the move');
+    this.note = el('p', { class: 'hint', 'data-hint': '', 'aria-live': 'polite' });
+    this.solvedNote = el('div', { class: 'solved', 'data-solved': '', role: 'status', hidden: '' });
     this.head = el('div', { class: 'names' });
-    this.numbers = el('ul', { class: 'numbers', 'data-numbers': '' });
-    this.moveList = el('ol', { class: 'moves', 'data-moves': '' });
-    this.solvePanel = el('div', { 'data-solution': '' });
-    this.explore = el('div', { class: 'explore' });
-    v.append(
-      el('div', { class: 'play' }, this.boardWrap, el('div', { class: 'side' }, this.head, controls, this.numbers)),
-      el('div', { class: 'panels' },
-        el('section', {}, el('h2', {}, 'Moves from here'), this.moveList),
-        el('section', {}, el('h2', {}, 'Solve'),
-          el('div', { class: 'buttons' },
-            button('Show a minimum solution', 'solve', () => this.solve()),
-            button('Next step', 'solution-next', () => this.solutionStep()),
-            button('Play it', 'solution-play', () => this.playSolution()),
-            button('Stop', 'solution-stop', () => { this.playing = false; })),
-          this.solvePanel)),
-      el('section', {}, el('h2', {}, 'Explore'), this.explore));
-    this.bindBoard();
-    document.addEventListener('keydown', this.keys = (event) => this.key(event));
+    this.analysis = new AnalysisPanel(this);
+    this.view.replaceChildren(el('div', { class: 'game' },
+      el('div', { class: 'board-column' }, this.boardWrap,
+        el('div', { class: 'controls' },
+          el('p', { class: 'counter' }, 'Steps: ', this.stepCount),
+          this.undoButton, this.redoButton, button('Restart', 'restart', () => this.enqueue(() => this.jump(0))),
+          this.hintButton),
+        this.note),
+      el('div', { class: 'side' }, this.head, this.solvedNote, this.analysis.element)));
+    this.bindPointer();
+    this.boardWrap.addEventListener('keydown', (event) => this.boardKey(event));
+    this.boardWrap.addEventListener('focusin', (event) => {
+      const id = event.target.closest('[data-piece]')?.dataset.piece;
+      if (id) this.cursor = id;
+    });
+    document.addEventListener('keydown', this.keys = (event) => this.pageKey(event));
     this.view.addEventListener('view-closed', () => {
-      // A playback or a step still under way must not draw over the next view's URL.
+      // A playback or an answer still under way must not draw over the next view.
       this.closed = true;
-      this.playing = false;
+      this.analysis.stop();
       document.removeEventListener('keydown', this.keys);
     }, { once: true });
   }
 
-  /** Draws `position` as the current one. */
-  show(position) {
+  /** Says `text` under the board. */
+  say(text) {
+    this.note.textContent = text;
+  }
+
+  /** Draws the layout shown, then fills in what the API says about it. */
+  render(slide = null) {
     if (this.closed) return;
-    this.current = position;
-    this.selected = null;
-    this.hintLevel = 0;
-    this.hintNote.textContent = '';
-    const { info } = position;
-    history.replaceState(history.state, '', `/ui/case/${info.code}`);
-    document.title = `${info.code} · Klotski`;
-    this.draw();
-    this.steps.textContent = String(this.pos);
+    this.hint = null;
+    this.say('');
+    this.draw(slide);
+    const code = this.code();
+    this.stepCount.textContent = String(this.pos);
     this.undoButton.disabled = this.pos === 0;
-    this.redoButton.disabled = this.pos >= this.history.length - 1;
-    this.head.replaceChildren(
-      el('h1', {}, 'Layout ', el('code', { 'data-code': '' }, info.code)),
-      el('dl', {},
-        el('dt', {}, 'Short code'), el('dd', { 'data-short-code': '' }, info.short_code),
-        el('dt', {}, 'Classification'), el('dd', { 'data-classification': '' }, info.classification.name),
-        el('dt', {}, 'Group'), el('dd', {}, link(`/ui/group/${info.group.name}`, info.group.name),
-          ` (${plural(info.group.size, 'layout')}, class `,
-          link(`/ui/class/${info.group.name.split('-').slice(0, 3).join('-')}`, info.group.name.split('-').slice(0, 3).join('-')), ')'),
-        el('dt', {}, 'Compose'), el('dd', {}, link(`/ui/compose/${info.code}`, 'edit a copy'))));
-    this.numbers.replaceChildren(...numbersInWords(info).map((words) => el('li', {}, ...words)));
-    if (info.solved) {
-      this.solvedNote.hidden = false;
-      this.solvedNote.textContent = this.pos
-        ? `Solved in ${plural(this.pos, 'step')}! The fewest from the start was ${this.startInfo.solution.min_step}.`
-        : 'This layout is solved: the 2x2 block is at the exit.';
-    } else {
-      this.solvedNote.hidden = true;
+    this.redoButton.disabled = this.pos >= this.codes.length - 1;
+    history.replaceState(history.state, '', gameUrl(this.start, this.steps, this.pos));
+    document.title = `${code} · Klotski`;
+    const solved = isSolved(this.pieces);
+    this.hintButton.disabled = solved;
+    this.boardWrap.classList.toggle('won', solved && this.pos > 0);
+    this.showSolved(solved);
+    // Also under the board, in sight on a phone.
+    if (solved && this.pos > 0) this.say(`Solved in ${plural(this.pos, 'step')}!`);
+    this.head.replaceChildren(el('h1', {}, 'Layout ', el('code', { 'data-code': '' }, code)));
+    // Only the last drawing's answer is shown (the same layout may be drawn twice).
+    const drawing = ++this.drawings;
+    this.info(code).then((info) => {
+      if (this.drawings === drawing && !this.closed) this.showNames(info);
+    }, (error) => {
+      if (this.drawings === drawing) this.say(error.message);
+    });
+    this.analysis.show(code);
+  }
+
+  showNames(info) {
+    const kind = info.group.name.split('-').slice(0, 3).join('-');
+    this.head.append(el('dl', {},
+      el('dt', {}, 'Short code'), el('dd', { 'data-short-code': '' }, info.short_code),
+      el('dt', {}, 'Classification'), el('dd', { 'data-classification': '' }, info.classification.name),
+      el('dt', {}, 'Group'), el('dd', {}, link(`/ui/group/${info.group.name}`, info.group.name),
+        ` (${plural(info.group.size, 'layout')}, class `, link(`/ui/class/${kind}`, kind), ')'),
+      el('dt', {}, 'Compose'), el('dd', {}, link(`/ui/compose/${info.code}`, 'edit a copy'))));
+  }
+
+  /** The solved moment, and the review of the game that reached it. */
+  showSolved(solved) {
+    this.solvedNote.hidden = !solved;
+    if (!solved) return;
+    if (this.pos === 0) {
+      this.solvedNote.replaceChildren(el('p', {}, 'This layout is solved: the 2x2 block is at the exit.'));
+      return;
     }
-    this.moveList.replaceChildren(...position.moves.map((m) => {
-      const progress = m.progress ?? 'unsolvable';
-      const steps = m.solution.min_step;
-      return el('li', { class: `progress-${progress}` },
-        el('button', { type: 'button', 'data-move': m.move.text, onclick: () => this.apply(m.move) }, m.move.text),
-        ' ',
-        el('span', { class: 'tag' }, m.best ? 'best: ' : '', progress === 'same' ? 'as near' : progress),
-        steps >= 0 ? ` (${plural(steps, 'step')} left)` : '');
-    }));
-    this.showSolution();
-    this.showExplore();
+    const fewest = this.startInfo.solution.min_step;
+    this.solvedNote.replaceChildren(
+      el('p', { class: 'won-title' }, `Solved in ${plural(this.pos, 'step')}!`),
+      el('p', {}, this.pos === fewest ? 'That is the fewest possible.' : `The fewest from the start is ${fewest}.`));
+    this.review();
   }
 
-  draw() {
-    const { pieces, moves } = this.current;
-    const dests = this.selected == null ? [] : moves
-      .filter((m) => m.move.from === this.selected)
-      .map((m) => {
-        const [x, y] = cellAt(m.move.to);
-        const [w, h] = KINDS[m.move.piece];
-        return { to: m.move.to, x, y, w, h, text: m.move.text };
-      });
-    const svg = drawBoard(pieces, { cells: true, selected: this.selected, dests, label: `Board of ${this.current.info.code}` });
+  /** After solving: steps to solved over the game against the fewest, with the slips marked. */
+  async review() {
+    const codes = this.codes.slice(0, this.pos + 1);
+    const box = el('div', { class: 'review', 'data-review': '' }, el('p', {}, 'Reviewing the game…'));
+    this.solvedNote.append(box);
+    let infos;
+    try {
+      infos = await Promise.all(codes.map((c) => this.info(c)));
+    } catch (error) {
+      box.replaceChildren(el('p', { class: 'error' }, error.message));
+      return;
+    }
+    const left = infos.map((info) => info.solution.min_step);
+    const slips = [];
+    for (let k = 1; k < left.length; k++) {
+      if (left[k] >= left[k - 1]) slips.push(k);
+    }
+    const step = (k) => `${this.steps[k - 1].from} to ${this.steps[k - 1].to}`;
+    box.replaceChildren(
+      el('h2', {}, 'Review'),
+      reviewChart(left),
+      slips.length
+        ? el('ul', { class: 'slips', 'data-slips': '' }, ...slips.map((k) => el('li', { 'data-slip': String(k) },
+          `Step ${k} (${step(k)}) ${left[k] > left[k - 1] ? 'went farther' : 'came no nearer'}: ${left[k - 1]} to ${left[k]} steps left. `,
+          link(gameUrl(this.start, this.steps, k - 1), 'Replay from there'))))
+        : el('p', { 'data-slips': '' }, 'Every step brought the 2x2 block nearer: a perfect game.'));
+  }
+
+  /** Draws the board; `slide` (`{from, to}`) animates the piece that just moved. */
+  draw(slide = null) {
+    const hadFocus = this.boardWrap.contains(document.activeElement);
+    let selected = this.selected;
+    let dests = selected == null ? [] : destinations(this.pieces, selected);
+    if (this.hint?.level === 2) {
+      selected = this.hint.move.from;
+      dests = [{ id: this.hint.move.to, ...xy(this.hint.move.to) }];
+    }
+    const piece = this.pieces.find((p) => p.id === selected);
+    const svg = drawBoard(this.pieces, {
+      cells: true,
+      selected,
+      tabStop: this.cursor,
+      marked: this.hint ? this.hint.move.from : null,
+      dests: dests.map((d) => ({ to: d.id, x: d.x, y: d.y, w: piece.w, h: piece.h, text: `${piece.kind} ${selected} to ${d.id}` })),
+      label: `Board of ${this.code()}`,
+    });
     this.boardWrap.replaceChildren(svg);
-    const focus = this.selected ?? this.focusAfter;
-    this.focusAfter = null;
-    if (focus != null) svg.querySelector(`[data-piece="${focus}"]`)?.focus({ preventScroll: true });
+    if (slide && !matchMedia('(prefers-reduced-motion: reduce)').matches) {
+      const [x0, y0] = cellAt(slide.from);
+      const [x1, y1] = cellAt(slide.to);
+      svg.querySelector(`[data-piece="${slide.to}"]`)?.animate(
+        [{ transform: `translate(${(x0 - x1) * CELL}px, ${(y0 - y1) * CELL}px)` }, { transform: 'translate(0, 0)' }],
+        { duration: SLIDE_MS, easing: 'ease-out' });
+    }
+    // The focus stays on the board, on the piece the keyboard acts on.
+    if (hadFocus) svg.querySelector(`[data-piece="${this.cursor}"]`)?.focus({ preventScroll: true });
   }
 
-  movesOf(id) {
-    return this.current.moves.filter((m) => m.move.from === id).map((m) => m.move);
+  /** The piece whose destinations the board shows: the one picked up, or the hint's. */
+  lifted() {
+    return this.selected ?? (this.hint?.level === 2 ? this.hint.move.from : null);
   }
 
-  /** Pointer play: drag a piece, or click a piece then a cell. */
-  bindBoard() {
+  /** Picks up the piece `id` (showing where it can go), or puts it down. */
+  pick(id) {
+    this.selected = id;
+    if (id != null) this.cursor = id;
+    this.draw();
+  }
+
+  /** Keys on the board: Enter picks up and puts down, arrows slide or move the focus. */
+  boardKey(event) {
+    const target = event.target;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      const dest = target.dataset?.dest;
+      const id = target.closest?.('[data-piece]')?.dataset.piece;
+      if (dest) this.enqueue(() => this.move(this.lifted(), dest));
+      else if (id) this.enqueue(() => this.pick(this.selected === id ? null : id));
+    } else if (ARROWS[event.key] && !event.altKey && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      this.enqueue(() => this.arrow(ARROWS[event.key]));
+    }
+  }
+
+  /** An arrow key: the piece picked up slides a cell (within one step), else the focus moves. */
+  arrow([dx, dy]) {
+    const p = this.pieces.find((q) => q.id === (this.selected ?? this.cursor));
+    if (!p) return;
+    if (this.selected != null) {
+      const to = cellName(p.x + dx, p.y + dy);
+      const inside = p.x + dx >= 0 && p.y + dy >= 0 && p.x + dx + p.w <= WIDTH && p.y + dy + p.h <= HEIGHT;
+      if (inside && destinations(this.pieces, p.id).some((d) => d.id === to)) {
+        this.move(p.id, to, { keepSelected: true });
+      }
+      return;
+    }
+    // The nearest piece that way, off-line ones counting farther.
+    const centre = (q) => [q.x + q.w / 2, q.y + q.h / 2];
+    const [cx, cy] = centre(p);
+    let best = null;
+    for (const q of this.pieces) {
+      const [qx, qy] = centre(q);
+      const along = (qx - cx) * dx + (qy - cy) * dy;
+      const across = Math.abs((qx - cx) * dy) + Math.abs((qy - cy) * dx);
+      if (q === p || along <= 0) continue;
+      const score = along + 2 * across;
+      if (!best || score < best.score) best = { id: q.id, score };
+    }
+    if (best) {
+      this.cursor = best.id;
+      this.boardWrap.querySelector('svg').querySelectorAll('[data-piece]').forEach((g) => {
+        g.setAttribute('tabindex', g.dataset.piece === best.id ? '0' : '-1');
+      });
+      this.boardWrap.querySelector(`[data-piece="${best.id}"]`)?.focus({ preventScroll: true });
+    }
+  }
+
+  /** Keys anywhere in the view: z and y undo and redo, Escape puts the piece down. */
+  pageKey(event) {
+    if (event.target.closest?.('input, textarea, select') || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === 'z') this.enqueue(() => this.jump(this.pos - 1));
+    else if (event.key === 'y') this.enqueue(() => this.jump(this.pos + 1));
+    else if (event.key === 'Escape') this.enqueue(() => this.pick(null));
+  }
+
+  /**
+   * Pointer play: drag a piece (it follows the pointer only through the
+   * positions it can reach in one step, and snaps to the nearest), or
+   * click a piece, then a round handle or a cell its destination covers.
+   */
+  bindPointer() {
     let drag = null;
     this.boardWrap.addEventListener('pointerdown', (event) => {
       const g = event.target.closest('[data-piece]');
-      if (!g || this.busy) return;
-      drag = { id: g.dataset.piece, g, x: event.clientX, y: event.clientY, moved: false };
+      if (!g || event.button !== 0) return;
+      const p = this.pieces.find((q) => q.id === g.dataset.piece);
+      drag = { p, g, x: event.clientX, y: event.clientY, moved: false, reach: [{ x: p.x, y: p.y, id: p.id }, ...destinations(this.pieces, p.id)], at: null };
       g.setPointerCapture?.(event.pointerId);
     });
     this.boardWrap.addEventListener('pointermove', (event) => {
       if (!drag) return;
-      const dx = event.clientX - drag.x;
-      const dy = event.clientY - drag.y;
-      if (!drag.moved && Math.hypot(dx, dy) < 6) return;
+      const px = event.clientX - drag.x;
+      const py = event.clientY - drag.y;
+      if (!drag.moved && Math.hypot(px, py) < 6) return;
       drag.moved = true;
-      const scale = unitsPerPixel(this.boardWrap.firstChild);
-      drag.g.setAttribute('transform', `translate(${dx * scale} ${dy * scale})`);
+      const scale = unitsPerPixel(this.boardWrap.firstChild) / CELL;
+      const [ox, oy] = follow(drag.p, drag.reach, px * scale, py * scale);
+      drag.at = snap(drag.p, drag.reach, px * scale, py * scale);
+      drag.g.style.transform = `translate(${ox * CELL}px, ${oy * CELL}px)`;
       drag.g.classList.add('dragging');
     });
-    this.boardWrap.addEventListener('pointerup', (event) => {
+    const end = (event) => {
       const d = drag;
       drag = null;
       if (!d) {
-        this.clickCell(event);
+        if (event.type === 'pointerup') this.clickCell(event);
         return;
       }
       if (!d.moved) {
-        this.select(this.selected === d.id ? null : d.id);
-        return;
+        this.enqueue(() => this.pick(this.selected === d.p.id ? null : d.p.id));
+      } else if (d.at && d.at.id !== d.p.id) {
+        this.enqueue(() => this.move(d.p.id, d.at.id, { slide: false }));
+      } else {
+        d.g.classList.remove('dragging');
+        d.g.style.transform = '';
       }
-      const scale = unitsPerPixel(this.boardWrap.firstChild);
-      const [x, y] = cellAt(d.id);
-      const to = [x + Math.round(((event.clientX - d.x) * scale) / CELL), y + Math.round(((event.clientY - d.y) * scale) / CELL)];
-      const move = this.movesOf(d.id).find((m) => String(cellAt(m.to)) === String(to));
-      if (move) this.apply(move, false);
-      else d.g.removeAttribute('transform');
-    });
-    this.boardWrap.addEventListener('keydown', (event) => {
-      const target = event.target;
-      if (event.key === 'Enter' || event.key === ' ') {
-        if (target.dataset.dest) this.clickDest(target.dataset.dest);
-        else if (target.dataset.piece) this.select(this.selected === target.dataset.piece ? null : target.dataset.piece);
-        else return;
-        event.preventDefault();
-      }
-    });
+    };
+    this.boardWrap.addEventListener('pointerup', end);
+    this.boardWrap.addEventListener('pointercancel', end);
   }
 
   clickCell(event) {
     const dest = event.target.closest('[data-dest]');
     if (dest) {
-      this.clickDest(dest.dataset.dest);
+      this.enqueue(() => this.move(this.lifted(), dest.dataset.dest));
       return;
     }
-    if (this.selected == null || this.busy) return;
     const cell = cellOfEvent(this.boardWrap.firstChild, event);
-    if (!cell) return;
-    // The move whose piece would cover the cell, the shortest first.
-    const covering = this.movesOf(this.selected).filter((m) => {
-      const [x, y] = cellAt(m.to);
-      const [w, h] = KINDS[m.piece];
-      return cell[0] >= x && cell[0] < x + w && cell[1] >= y && cell[1] < y + h;
+    this.enqueue(() => {
+      if (this.selected == null) return;
+      const p = this.pieces.find((q) => q.id === this.selected);
+      // The nearest destination whose piece would cover the cell.
+      const covering = cell && destinations(this.pieces, this.selected).find((d) =>
+        cell[0] >= d.x && cell[0] < d.x + p.w && cell[1] >= d.y && cell[1] < d.y + p.h);
+      if (covering) this.move(this.selected, covering.id);
+      else this.pick(null);
     });
-    covering.sort((a, b) => (a.distance ?? 9) - (b.distance ?? 9));
-    if (covering.length) this.apply(covering[0]);
-    else this.select(null);
   }
 
-  clickDest(to) {
-    const move = this.movesOf(this.selected).find((m) => m.to === to);
-    if (move) this.apply(move);
-  }
-
-  select(id) {
-    this.selected = id;
-    this.draw();
-  }
-
-  key(event) {
-    if (event.target.closest('input, textarea, select') || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.key === 'z') this.undo();
-    else if (event.key === 'y') this.redo();
-    else if (event.key === 'Escape') this.select(null);
-    else if (event.key.startsWith('Arrow')) {
-      const id = event.target.closest?.('[data-piece]')?.dataset.piece ?? this.selected;
-      if (id == null) return;
-      const direction = event.key.slice(5).toLowerCase();
-      const move = this.movesOf(id).find((m) => m.direction === direction && m.distance === 1);
-      event.preventDefault();
-      if (move) {
-        this.focusAfter = move.to;
-        this.apply(move);
-      }
-    } else return;
-  }
-
-  /** Plays `move` from the current layout: slides the piece, then loads the next layout. */
-  async apply(move, animate = true) {
-    if (this.busy) return;
-    this.busy = true;
-    try {
-      const next = this.fetch(move.code);
-      if (animate) await this.slide(move);
-      const position = await next;
-      this.history.length = this.pos + 1;
-      this.history.push(position.info.code);
-      this.pos++;
-      this.show(position);
-    } catch (error) {
-      this.hintNote.textContent = error.message;
-    } finally {
-      this.busy = false;
-    }
-  }
-
-  slide(move) {
-    const g = this.boardWrap.querySelector(`[data-piece="${move.from}"]`);
-    if (!g || matchMedia('(prefers-reduced-motion: reduce)').matches) return Promise.resolve();
-    const [x0, y0] = cellAt(move.from);
-    const [x1, y1] = cellAt(move.to);
-    g.classList.add('sliding');
-    g.setAttribute('transform', `translate(${(x1 - x0) * CELL} ${(y1 - y0) * CELL})`);
-    return new Promise((done) => setTimeout(done, SLIDE_MS));
-  }
-
-  async jump(pos) {
-    if (this.busy || pos < 0 || pos >= this.history.length) return;
-    this.busy = true;
-    try {
-      const position = await this.fetch(this.history[pos]);
-      this.pos = pos;
-      this.show(position);
-    } catch (error) {
-      this.hintNote.textContent = error.message;
-    } finally {
-      this.busy = false;
-    }
-  }
-
-  undo() { return this.jump(this.pos - 1); }
-  redo() { return this.jump(this.pos + 1); }
-
-  best() {
-    const move = this.current.moves.find((m) => m.best);
-    if (move) this.apply(move.move);
-    else this.hintNote.textContent = this.current.info.solved ? 'Already solved.' : 'No move brings this layout nearer to solved.';
-  }
-
-  /** First names the piece to move, then where it goes. */
-  hint() {
-    const best = this.current.moves.find((m) => m.best);
+  /** The hints, one level a press: which piece, then where, then the move itself. */
+  async nextHint() {
+    const code = this.code();
+    const best = (await this.moves(code)).find((m) => m.best);
+    if (this.code() !== code) return;
     if (!best) {
-      this.best();
+      this.say(isSolved(this.pieces) ? 'Already solved.' : 'No step brings this layout nearer to solved.');
       return;
     }
-    this.hintLevel++;
+    const level = (this.hint?.level ?? 0) + 1;
     const { move } = best;
-    if (this.hintLevel === 1) {
-      this.hintNote.textContent = `Try moving the ${move.piece} at ${move.from}.`;
-      this.select(move.from);
-    } else {
-      this.hintNote.textContent = `Move ${move.text}: ${plural(best.solution.min_step, 'step')} left after it.`;
-    }
-  }
-
-  async solve() {
-    try {
-      this.solution = await api.solution(this.current.info.code);
-      this.showSolution();
-    } catch (error) {
-      this.solvePanel.replaceChildren(el('p', { class: 'error' }, error.message));
-    }
-  }
-
-  /** The solution's step from the current layout, or -1 when it is not on it. */
-  solutionIndex() {
-    return this.solution ? this.solution.layouts.indexOf(this.current.info.code) : -1;
-  }
-
-  showSolution() {
-    const at = this.solutionIndex();
-    if (at < 0) {
-      this.solution = null;
-      this.solvePanel.replaceChildren();
+    if (level === 3) {
+      this.move(move.from, move.to);
       return;
     }
-    const s = this.solution;
-    this.solvePanel.replaceChildren(
-      el('p', {}, `A minimum solution of ${s.code}: ${plural(s.min_solution_step, 'step')}; step ${at} of ${s.min_solution_step} reached.`),
-      el('ol', { class: 'solution' }, ...s.moves.map((m, i) =>
-        el('li', { class: i < at ? 'done' : i === at ? 'next' : '', 'data-solution-step': String(i + 1) }, m.text))));
-    // Keeps the next step in sight inside the list, without scrolling the page.
-    const list = this.solvePanel.querySelector('.solution');
-    const next = list.querySelector('.next');
-    if (next) list.scrollTop = next.offsetTop - list.offsetTop - list.clientHeight / 2;
+    this.hint = { level, move };
+    this.selected = null;
+    this.draw();
+    this.say(level === 1
+      ? `Try the ${move.piece} at ${move.from}.`
+      : `Move the ${move.piece} at ${move.from} to ${move.to}. A third press plays it.`);
   }
+}
 
-  solutionStep() {
-    const at = this.solutionIndex();
-    if (at < 0 || at >= this.solution.moves.length) return Promise.resolve();
-    return this.apply(this.solution.moves[at]);
-  }
+/** The top-left cell `{x, y}` of a cell name. */
+function xy(name) {
+  const [x, y] = cellAt(name);
+  return { x, y };
+}
 
-  async playSolution() {
-    if (this.solutionIndex() < 0) await this.solve();
-    this.playing = true;
-    while (this.playing && this.solutionIndex() >= 0 && !this.current.info.solved) {
-      await this.solutionStep();
-      await new Promise((done) => setTimeout(done, PLAYBACK_MS));
-    }
-    this.playing = false;
+/** The reachable position (of `reach`, the start first) nearest to the start moved by `(dx, dy)` cells. */
+function snap(p, reach, dx, dy) {
+  let best = reach[0];
+  let distance = Infinity;
+  for (const r of reach) {
+    const d = Math.hypot(p.x + dx - r.x, p.y + dy - r.y);
+    if (d < distance - 1e-9) [best, distance] = [r, d];
   }
+  return best;
+}
 
-  showExplore() {
-    const code = this.current.info.code;
-    const list = el('div', { 'data-explore-list': '' });
-    const open = (title, load, key) => el('button', {
-      type: 'button', 'data-action': key,
-      onclick: async () => {
-        list.replaceChildren(el('p', {}, 'Searching the group…'));
-        try {
-          const page = await load(code);
-          list.replaceChildren(el('p', {}, title(page)),
-            el('ul', { class: 'codes' }, ...page.layouts.map((other) => el('li', {},
-              link(`/ui/case/${other}`, other), ' · ', link(`/ui/path/${code}/${other}`, 'path')))));
-        } catch (error) {
-          list.replaceChildren(el('p', { class: 'error' }, error.message));
-        }
-      },
-    }, key === 'farthest' ? 'Farthest layouts' : 'Nearest solved layouts');
-    const layers = el('button', {
-      type: 'button', 'data-action': 'layers',
-      onclick: async () => {
-        list.replaceChildren(el('p', {}, 'Searching the group…'));
-        try {
-          const answer = await api.layers(code);
-          list.replaceChildren(barChart(`Layouts of group ${answer.group.name} by steps from ${code}`,
-            answer.layers.map((layer) => ({ step: layer.step, count: layer.size })), 'layers'));
-        } catch (error) {
-          list.replaceChildren(el('p', { class: 'error' }, error.message));
-        }
-      },
-    }, 'Layers from here');
-    const to = el('input', { name: 'to', 'aria-label': 'Another layout of the group', placeholder: 'another layout', 'data-path-to': '' });
-    this.explore.replaceChildren(
-      el('div', { class: 'buttons' },
-        open((p) => `${plural(p.farthest_num, 'layout')} ${p.farthest_step} steps away${p.next ? ', the first:' : ':'}`, api.farthest, 'farthest'),
-        open((p) => p.min_solution_step < 0 ? 'Its group has no solved layout.' : `${plural(p.min_solution_num, 'solved layout')} ${p.min_solution_step} steps away${p.next ? ', the first:' : ':'}`, api.minSolutions, 'nearest'),
-        layers),
-      list,
-      el('form', { class: 'inline', onsubmit: (event) => { event.preventDefault(); if (to.value.trim()) this.navigate(`/ui/path/${code}/${encodeURIComponent(to.value.trim())}`); } },
-        el('label', {}, 'Shortest path to ', to), ' ', el('button', { type: 'submit' }, 'Show')));
-  }
+/**
+ * Where a dragged piece is drawn, as an offset in cells: at the nearest
+ * reachable position, eased along one axis towards the pointer only where
+ * the next cell that way is reachable too, so it never shows over another
+ * piece.
+ */
+function follow(p, reach, dx, dy) {
+  const at = snap(p, reach, dx, dy);
+  const rest = [p.x + dx - at.x, p.y + dy - at.y];
+  const axis = Math.abs(rest[0]) >= Math.abs(rest[1]) ? 0 : 1;
+  const sign = Math.sign(rest[axis]);
+  const next = axis === 0 ? [at.x + sign, at.y] : [at.x, at.y + sign];
+  const open = sign !== 0 && reach.some((r) => r.x === next[0] && r.y === next[1]);
+  const ease = open ? Math.max(-0.5, Math.min(0.5, rest[axis])) : 0;
+  return [at.x - p.x + (axis === 0 ? ease : 0), at.y - p.y + (axis === 1 ? ease : 0)];
 }

@@ -5,6 +5,7 @@ import * as api from './api.js';
 import { drawBoard } from './board.js';
 import { barChart } from './chart.js';
 import { KINDS, cellAt, classOf, decode, encode, illegality, misfit, piece } from './code.js';
+import { FAMOUS, puzzle, puzzleOfTheDay } from './puzzles.js';
 
 /** An HTML element with attributes (`on...` are listeners) and children. */
 export function el(name, attributes = {}, ...children) {
@@ -21,7 +22,7 @@ export function el(name, attributes = {}, ...children) {
 export const link = (href, ...children) => el('a', { href, 'data-link': '' }, ...children);
 
 /** `n` followed by `word`, plural when `n` is not 1. */
-export const plural = (n, word) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
+export const plural = (n, word) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : word.endsWith('s') ? 'es' : 's'}`;
 
 const num = (key, n) => el('strong', { 'data-num': key }, n.toLocaleString('en'));
 
@@ -46,39 +47,29 @@ export function numbersInWords(info) {
 /** Shows an API error (the server's explanation) as the whole view. */
 export function showError(view, error) {
   view.replaceChildren(el('div', { class: 'error-view', 'data-error': error.error ?? 'error' },
-    el('h1', {}, error.status === 404 ? 'Not in this database' : 'Cannot show this'),
+    el('h1', {}, error.error === 'different_groups' ? 'No path: the two layouts are in different groups'
+      : error.status === 404 ? 'Not in this database' : 'Cannot show this'),
     el('p', {}, error.message),
     el('p', {}, link('/ui/', 'Back to the start page'))));
 }
 
 /** A small board linking to a layout's view. */
-function thumb(code, ...caption) {
+export function thumb(code, ...caption) {
   return el('li', { class: 'thumb' },
     link(`/ui/case/${code}`, drawBoard(decode(code), { small: true, label: code }), el('span', {}, code)),
     ...caption);
 }
 
-/**
- * The famous layouts on the start page, checked against their published
- * boards and step counts (81, 138, 70, 72, 60) on the full database.
- */
-const FAMOUS = [
-  ['1A9BF0C00', '横刀立马', 'Across the bridge on horseback'],
-  ['4FEA13400', '峰回路转', 'The path winds round the peaks'],
-  ['1ADEF8000', '指挥若定', 'Commanding with composure'],
-  ['1FA6F8000', '兵分三路', 'Soldiers in three columns'],
-  ['1AFF98000', '齐头并进', 'Advancing abreast'],
-];
-
-export async function startView(view) {
+/** The start page: famous layouts, puzzles, the hardest layouts, the totals. */
+export async function startView(view, navigate) {
   view.replaceChildren(el('h1', {}, 'Klotski 华容道: every layout, solved'),
     el('p', {}, 'Slide the pieces until the 2x2 block reaches the exit at the bottom. Open a layout to play it, ask for hints, or watch a minimum solution.'));
   const stats = await api.stats();
   const held = new Set(stats.classes.map((c) => c.name));
   const famous = el('ul', { class: 'thumbs', 'data-famous': '' });
   view.append(el('section', {}, el('h2', {}, 'Famous layouts'), famous));
-  for (const [code, name, english] of FAMOUS) {
-    const note = el('span', { class: 'note' }, `${name} · ${english}`);
+  for (const [code, name, pinyin, english] of FAMOUS) {
+    const note = el('span', { class: 'note' }, el('span', { lang: 'zh' }, name), ` ${pinyin} · ${english}`);
     famous.append(thumb(code, note));
     const kind = classOf(decode(code));
     if (!held.has(kind)) {
@@ -89,11 +80,13 @@ export async function startView(view) {
       (info) => note.append(el('br'), el('span', { 'data-famous-steps': code }, `${info.solution.min_step} steps from solved`)),
       (error) => note.append(el('br'), el('span', { class: 'error' }, error.message)));
   }
+  view.append(puzzles(stats, navigate));
   const t = stats.totals;
   const hardest = el('ul', { class: 'thumbs', 'data-hardest': '' },
     ...stats.classes.filter((c) => c.jiang === 5 && c.bing === 4 && c.max_min_solution_code)
       .map((c) => thumb(c.max_min_solution_code, el('span', { class: 'note' },
-        'Class ', link(`/ui/class/${c.name}`, c.name), `: ${c.max_min_solution_step} steps`))));
+        el('span', { class: 'nowrap' }, 'class ', link(`/ui/class/${c.name}`, c.name)), ' ',
+        el('span', { class: 'nowrap' }, `${c.max_min_solution_step} steps`)))));
   view.append(
     el('section', {}, el('h2', {}, 'The hardest layout of each standard class (5-4-*)'),
       hardest.children.length ? hardest : el('p', {}, 'This database holds no class 5-4-*.')),
@@ -103,14 +96,37 @@ export async function startView(view) {
       el('ul', { class: 'classes' }, ...stats.classes.map((c) => el('li', {}, link(`/ui/class/${c.name}`, c.name))))));
 }
 
+/** The puzzles' form: a layout N steps from solved, of a class or any; the day's puzzle. */
+function puzzles(stats, navigate) {
+  const steps = el('input', { type: 'number', min: '1', max: '999', value: '20', name: 'steps', 'aria-label': 'Steps from solved', 'data-puzzle-steps': '' });
+  const kind = el('select', { name: 'class', 'aria-label': 'Class', 'data-puzzle-class': '' },
+    el('option', { value: '' }, 'any class'),
+    ...stats.classes.filter((c) => c.max_min_solution_step > 0).map((c) => el('option', { value: c.name }, `class ${c.name}`)));
+  const note = el('p', { class: 'error', 'data-puzzle-error': '', role: 'alert' });
+  const open = async (find) => {
+    note.textContent = 'Finding one…';
+    try {
+      navigate(`/ui/case/${await find()}`);
+    } catch (error) {
+      note.textContent = error.message;
+    }
+  };
+  return el('section', { 'data-puzzles': '' }, el('h2', {}, 'Puzzles'),
+    el('form', { class: 'puzzle', onsubmit: (event) => { event.preventDefault(); open(() => puzzle(Number(steps.value), kind.value)); } },
+      el('label', {}, 'A layout ', steps, ' steps from solved'), ' of ', kind, ' ',
+      el('button', { type: 'submit', 'data-action': 'puzzle' }, 'Give me one'), ' or ',
+      el('button', { type: 'button', 'data-action': 'daily', onclick: () => open(async () => (await puzzleOfTheDay()).code) }, "today's puzzle")),
+    note);
+}
+
 /** The two charts of a group or class, or the server's reason there are none. */
 async function charts(kind, name) {
   const box = el('div', { class: 'charts' });
   try {
     const h = await api.histogram(kind, name);
     box.append(
-      barChart('Layouts by steps from solved (-1: cannot be solved)', h.min_solution_step, 'min-solution-step'),
-      barChart('Layouts by steps to their farthest layout', h.farthest_step, 'farthest-step'));
+      barChart('Layouts by steps from solved (-1: cannot be solved)', h.min_solution_step, 'min-solution-step', 'steps from solved'),
+      barChart('Layouts by steps to their farthest layout', h.farthest_step, 'farthest-step', 'steps to the farthest layout'));
   } catch (error) {
     box.append(el('p', { class: 'error', 'data-chart-error': '' }, `No charts: ${error.message}`));
   }
@@ -119,6 +135,7 @@ async function charts(kind, name) {
 
 export async function groupView(view, name) {
   const g = await api.group(name);
+  document.title = `Group ${g.name} · Klotski`;
   const cases = el('ul', { class: 'thumbs', 'data-group-cases': '' });
   const more = el('button', { type: 'button', 'data-action': 'more' }, 'More layouts');
   let after = null;
@@ -152,6 +169,7 @@ export async function classView(view, name) {
     // The server's explanation of a class it does not hold.
     await api.histogram('class', name);
   }
+  document.title = `Class ${c.name} · Klotski`;
   const list = el('ul', { class: 'groups', 'data-groups': '' });
   const more = el('button', { type: 'button', 'data-action': 'more' }, 'More groups');
   let after = null;
@@ -177,6 +195,7 @@ export async function classView(view, name) {
 
 export async function pathView(view, from, to) {
   const p = await api.path(from, to);
+  document.title = `Path ${p.from} to ${p.to} · Klotski`;
   let k = 0;
   let playing = false;
   const board = el('div', { class: 'board-wrap' });
@@ -186,14 +205,18 @@ export async function pathView(view, from, to) {
     board.replaceChildren(drawBoard(decode(p.layouts[k]), { label: p.layouts[k] }));
     counter.replaceChildren(`Step ${k} of ${p.step}: `, link(`/ui/case/${p.layouts[k]}`, p.layouts[k]));
     [...steps.children].forEach((li, i) => { li.className = i < k ? 'done' : i === k ? 'next' : ''; });
+    // The list follows the step, inside itself, without scrolling the page.
+    const next = steps.children[k];
+    if (next) steps.scrollTop = next.offsetTop - steps.offsetTop - steps.clientHeight / 2;
   };
   const go = (n) => { k = Math.max(0, Math.min(p.step, n)); show(); };
   const button = (text, action, onclick) => el('button', { type: 'button', 'data-action': action, onclick }, text);
   view.replaceChildren(
     el('h1', {}, 'A shortest path: ', plural(p.step, 'step')),
     el('p', {}, 'From ', link(`/ui/case/${p.from}`, p.from), ' to ', link(`/ui/case/${p.to}`, p.to), '.'),
-    el('div', { class: 'play' }, board, el('div', { class: 'side' }, counter,
-      el('div', { class: 'buttons' },
+    // As in the layout view, the board and its buttons stay in sight (phones).
+    el('div', { class: 'game' }, el('div', { class: 'board-column' }, board, counter,
+      el('div', { class: 'controls' },
         button('Start', 'first', () => go(0)), button('Back', 'prev', () => go(k - 1)),
         button('Next', 'next', () => go(k + 1)),
         button('Play', 'play', async () => {
@@ -204,44 +227,65 @@ export async function pathView(view, from, to) {
           }
           playing = false;
         }),
-        button('Stop', 'stop', () => { playing = false; })),
-      steps)));
+        button('Stop', 'stop', () => { playing = false; }))),
+      el('div', { class: 'side' }, steps)));
   show();
 }
 
 /** Compose a layout on an empty board (or on a copy of `code`). */
-export function composeView(view, code, navigate) {
+export async function composeView(view, code, navigate) {
+  const held = new Set((await api.stats()).classes.map((c) => c.name));
   let pieces = code ? decode(code) : [];
+  const undone = [];
   let kind = '2x2';
   const board = el('div', { class: 'board-wrap', 'data-compose-board': '' });
   const status = el('p', { 'data-compose-status': '', role: 'status' });
   const open = el('button', { type: 'button', 'data-action': 'open-composed' }, 'Open this layout');
+  const undo = el('button', { type: 'button', 'data-action': 'undo-compose' }, 'Undo');
   const palette = el('fieldset', { class: 'palette' }, el('legend', {}, 'Piece to place'),
-    ...Object.keys(KINDS).map((k) => el('label', {},
+    ...[...Object.keys(KINDS), 'erase'].map((k) => el('label', {},
       el('input', { type: 'radio', name: 'kind', value: k, 'data-kind-choice': k, ...(k === kind ? { checked: '' } : {}), onchange: () => { kind = k; } }),
-      ` ${k}`)));
+      k === 'erase' ? ' take away' : ` ${k}`)));
   let note = '';
   const show = () => {
     board.replaceChildren(drawBoard(pieces, { cells: true, focusCells: true, label: 'Board being composed' }));
     const why = illegality(pieces);
-    open.disabled = why != null;
+    const outside = !why && !held.has(classOf(pieces));
+    open.disabled = why != null || outside;
+    undo.disabled = !undone.length;
     status.className = why ? 'error' : 'ok';
     status.dataset.legal = why ? 'no' : 'yes';
-    status.replaceChildren(...[note ? `${note}. ` : '', why ? `Not a legal layout: ${why}.` : ['Legal: code ', el('code', { 'data-composed-code': '' }, encode(pieces)), '.']].flat());
+    status.replaceChildren(...[note ? `${note}. ` : '',
+      why ? `Not a legal layout: ${why}.` : ['Legal: code ', el('code', { 'data-composed-code': '' }, encode(pieces)), '.'],
+      outside ? ` Its class, ${classOf(pieces)}, is not in this database.` : ''].flat());
   };
   const change = (target) => {
     note = '';
-    if (target.dataset.piece) {
-      pieces = pieces.filter((p) => p.id !== target.dataset.piece);
+    const at = target.dataset.piece ?? target.dataset.cell;
+    const covering = target.dataset.piece ? pieces.find((p) => p.id === target.dataset.piece) : null;
+    if (kind === 'erase') {
+      if (covering) {
+        undone.push(pieces);
+        pieces = pieces.filter((p) => p !== covering);
+      } else {
+        note = `Nothing to take away at ${at}`;
+      }
+    } else if (covering) {
+      // A piece is replaced only on purpose: with "take away" first.
+      note = `Cannot place: the ${covering.kind} at ${covering.id} is there (choose "take away" to remove it)`;
     } else {
-      const [x, y] = cellAt(target.dataset.cell);
+      const [x, y] = cellAt(at);
       const p = piece(kind, x, y);
       const wrong = misfit(pieces, p);
-      if (wrong) note = `Cannot place: ${wrong}`;
-      else pieces = [...pieces, p];
+      if (wrong) {
+        note = `Cannot place: ${wrong}`;
+      } else {
+        undone.push(pieces);
+        pieces = [...pieces, p];
+      }
     }
     show();
-    board.querySelector(`[data-cell="${target.dataset.piece ?? target.dataset.cell}"]`)?.focus();
+    board.querySelector(`[data-cell="${at}"]`)?.focus();
   };
   board.addEventListener('click', (event) => {
     const target = event.target.closest('[data-piece], [data-cell]');
@@ -254,12 +298,19 @@ export function composeView(view, code, navigate) {
     event.preventDefault();
     change(target);
   });
+  undo.addEventListener('click', () => {
+    if (!undone.length) return;
+    pieces = undone.pop();
+    note = '';
+    show();
+  });
   open.addEventListener('click', () => navigate(`/ui/case/${encode(pieces)}`));
+  document.title = 'Compose · Klotski';
   view.replaceChildren(
     el('h1', {}, 'Compose a layout'),
-    el('p', {}, 'Choose a piece, then click the cell for its top-left corner (or Tab to it and press Enter); click a piece to take it away.'),
-    el('div', { class: 'play' }, board, el('div', { class: 'side' }, palette, status,
-      el('div', { class: 'buttons' }, open,
-        el('button', { type: 'button', 'data-action': 'clear', onclick: () => { pieces = []; note = ''; show(); } }, 'Clear')))));
+    el('p', {}, 'Choose a piece, then click the cell for its top-left corner (or Tab to it and press Enter); choose "take away", then click a piece to remove it.'),
+    el('div', { class: 'play' }, el('div', { class: 'compose-board' }, board, status), el('div', { class: 'side' }, palette,
+      el('div', { class: 'buttons' }, open, undo,
+        el('button', { type: 'button', 'data-action': 'clear', onclick: () => { undone.push(pieces); pieces = []; note = ''; show(); } }, 'Clear')))));
   show();
 }

@@ -143,6 +143,16 @@ impl Browser {
         self.call("POST", "/url", json!({ "url": url }));
     }
 
+    /// Makes the page see the system's colour scheme as `scheme` (`light`
+    /// or `dark`), through chromedriver's DevTools passage.
+    pub fn color_scheme(&self, scheme: &str) {
+        self.call(
+            "POST",
+            "/goog/cdp/execute",
+            json!({"cmd": "Emulation.setEmulatedMedia", "params": {"features": [{"name": "prefers-color-scheme", "value": scheme}]}}),
+        );
+    }
+
     /// Sets the window's size in CSS pixels.
     pub fn resize(&self, width: u32, height: u32) {
         self.call(
@@ -267,13 +277,27 @@ impl Browser {
 
     /// Drags an element by `dx`, `dy` CSS pixels with the mouse.
     pub fn drag(&self, element: &Element, dx: f64, dy: f64) {
-        let actions = json!([
+        self.drag_holding(element, dx, dy);
+        self.release();
+    }
+
+    /// Presses the mouse on an element and moves it by `dx`, `dy` CSS
+    /// pixels, holding the button (see `release`).
+    pub fn drag_holding(&self, element: &Element, dx: f64, dy: f64) {
+        self.pointer(json!([
             {"type": "pointerMove", "origin": {ELEMENT: element.0}, "x": 0, "y": 0},
             {"type": "pointerDown", "button": 0},
             {"type": "pointerMove", "origin": "pointer", "x": (dx / 2.0).round() as i64, "y": (dy / 2.0).round() as i64, "duration": 50},
             {"type": "pointerMove", "origin": "pointer", "x": (dx / 2.0).round() as i64, "y": (dy / 2.0).round() as i64, "duration": 50},
-            {"type": "pointerUp", "button": 0},
-        ]);
+        ]));
+    }
+
+    /// Releases the mouse button held since `drag_holding`.
+    pub fn release(&self) {
+        self.pointer(json!([{"type": "pointerUp", "button": 0}]));
+    }
+
+    fn pointer(&self, actions: Value) {
         self.call(
             "POST",
             "/actions",

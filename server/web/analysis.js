@@ -1,0 +1,203 @@
+// Analysis on demand: the layout's numbers, every move's value, the best
+// move, a minimum solution and the group's explorations, behind one toggle
+// that the browser remembers (off at first: playing shows the board and the
+// step count only).
+
+import * as api from './api.js';
+import { barChart } from './chart.js';
+import { el, link, numbersInWords, plural, thumb } from './views.js';
+
+/** Milliseconds between the steps of a solution played back. */
+const PLAYBACK_MS = 450;
+
+/** Where the browser remembers the toggle. */
+const REMEMBERED = 'klotski.analysis';
+
+const remembered = () => {
+  try {
+    return localStorage.getItem(REMEMBERED) === 'on';
+  } catch {
+    return false;
+  }
+};
+
+/** The analysis beside a game (play.js's `Game`): shown for the layout the game shows. */
+export class AnalysisPanel {
+  constructor(game) {
+    this.game = game;
+    this.on = remembered();
+    this.solution = null;
+    this.playing = false;
+    this.toggle = el('button', {
+      type: 'button', class: 'toggle', 'data-action': 'analysis', 'aria-pressed': String(this.on),
+      onclick: () => this.switch(!this.on),
+    }, 'Analysis');
+    this.body = el('div', { class: 'analysis', 'data-analysis': '' });
+    this.body.hidden = !this.on;
+    this.element = el('section', { class: 'analysis-panel' }, this.toggle, this.body);
+  }
+
+  switch(on) {
+    this.on = on;
+    this.toggle.setAttribute('aria-pressed', String(on));
+    this.body.hidden = !on;
+    try {
+      localStorage.setItem(REMEMBERED, on ? 'on' : 'off');
+    } catch {
+      // A browser that keeps nothing still toggles.
+    }
+    if (on) this.show(this.game.code());
+    else this.stop();
+  }
+
+  stop() {
+    this.playing = false;
+  }
+
+  /** Shows the analysis of `code` (when on), the solution's step marked. */
+  async show(code) {
+    if (!this.on) return;
+    this.code = code;
+    this.numbers ??= this.build();
+    this.showSolution();
+    this.showExplore(code);
+    let info;
+    let moves;
+    try {
+      [info, moves] = await Promise.all([this.game.info(code), this.game.moves(code)]);
+    } catch (error) {
+      if (this.code === code) this.numbers.replaceChildren(el('li', { class: 'error' }, error.message));
+      return;
+    }
+    if (this.code !== code) return;
+    this.numbers.replaceChildren(...numbersInWords(info).map((words) => el('li', {}, ...words)));
+    this.moveList.replaceChildren(...moves.map((m) => {
+      const progress = m.progress ?? 'unsolvable';
+      const left = m.solution.min_step;
+      return el('li', { class: `progress-${progress}` },
+        el('button', { type: 'button', 'data-move': m.move.text, onclick: () => this.game.enqueue(() => this.game.move(m.move.from, m.move.to)) }, m.move.text),
+        ' ',
+        el('span', { class: 'tag' }, m.best ? 'best: ' : '', progress === 'same' ? 'as near' : progress),
+        left >= 0 ? ` (${plural(left, 'step')} left)` : '');
+    }));
+  }
+
+  /** Builds the panel's parts once; returns the list of numbers. */
+  build() {
+    const button = (text, action, onclick) => el('button', { type: 'button', 'data-action': action, onclick }, text);
+    const numbers = el('ul', { class: 'numbers', 'data-numbers': '' });
+    this.moveList = el('ol', { class: 'moves', 'data-moves': '' });
+    this.solvePanel = el('div', { 'data-solution': '' });
+    this.explore = el('div', { class: 'explore' });
+    this.body.append(numbers,
+      el('div', { class: 'buttons' }, button('Best move', 'best', () => this.game.enqueue(() => this.best()))),
+      el('section', {}, el('h2', {}, 'Moves from here'), this.moveList),
+      el('section', {}, el('h2', {}, 'Solve'),
+        el('div', { class: 'buttons' },
+          button('Show a minimum solution', 'solve', () => this.solve()),
+          button('Next step', 'solution-next', () => this.game.enqueue(() => this.solutionStep())),
+          button('Play it', 'solution-play', () => this.play()),
+          button('Stop', 'solution-stop', () => this.stop())),
+        this.solvePanel),
+      el('section', {}, el('h2', {}, 'Explore'), this.explore));
+    return numbers;
+  }
+
+  async best() {
+    const game = this.game;
+    const best = (await game.moves(game.code())).find((m) => m.best);
+    if (best) game.move(best.move.from, best.move.to);
+    else game.say(game.startInfo.solved && game.pos === 0 ? 'Already solved.' : 'No step brings this layout nearer to solved.');
+  }
+
+  async solve() {
+    try {
+      this.solution = await api.solution(this.game.code());
+      this.showSolution();
+    } catch (error) {
+      this.solvePanel.replaceChildren(el('p', { class: 'error' }, error.message));
+    }
+  }
+
+  /** The solution's step at the layout shown, or -1 when it is not on it. */
+  solutionIndex() {
+    return this.solution ? this.solution.layouts.indexOf(this.game.code()) : -1;
+  }
+
+  showSolution() {
+    const at = this.solutionIndex();
+    if (at < 0) {
+      this.solution = null;
+      this.solvePanel.replaceChildren();
+      return;
+    }
+    const s = this.solution;
+    this.solvePanel.replaceChildren(
+      el('p', {}, `A minimum solution of ${s.code}: ${plural(s.min_solution_step, 'step')}; step ${at} of ${s.min_solution_step} reached.`),
+      el('ol', { class: 'solution' }, ...s.moves.map((m, i) =>
+        el('li', { class: i < at ? 'done' : i === at ? 'next' : '', 'data-solution-step': String(i + 1) }, m.text))));
+    // Keeps the next step in sight inside the list, without scrolling the page.
+    const list = this.solvePanel.querySelector('.solution');
+    const next = list.querySelector('.next');
+    if (next) list.scrollTop = next.offsetTop - list.offsetTop - list.clientHeight / 2;
+  }
+
+  solutionStep() {
+    const at = this.solutionIndex();
+    if (at < 0 || at >= this.solution.moves.length) return;
+    const m = this.solution.moves[at];
+    this.game.move(m.from, m.to);
+  }
+
+  async play() {
+    if (this.solutionIndex() < 0) await this.solve();
+    this.playing = true;
+    while (this.playing && this.solutionIndex() >= 0 && this.solutionIndex() < this.solution.moves.length) {
+      await this.game.enqueue(() => this.solutionStep());
+      await new Promise((done) => setTimeout(done, PLAYBACK_MS));
+    }
+    this.playing = false;
+  }
+
+  showExplore(code) {
+    const list = el('div', { 'data-explore-list': '' });
+    const searching = () => list.replaceChildren(el('p', {}, 'Searching the group…'));
+    const failed = (error) => list.replaceChildren(el('p', { class: 'error' }, error.message));
+    const open = (title, load, key) => el('button', {
+      type: 'button', 'data-action': key,
+      onclick: async () => {
+        searching();
+        try {
+          const page = await load(code);
+          list.replaceChildren(el('p', {}, title(page)),
+            el('ul', { class: 'thumbs small-thumbs' }, ...page.layouts.map((other) =>
+              thumb(other, el('span', { class: 'note' }, link(`/ui/path/${code}/${other}`, 'path'))))));
+        } catch (error) {
+          failed(error);
+        }
+      },
+    }, key === 'farthest' ? 'Farthest layouts' : 'Nearest solved layouts');
+    const layers = el('button', {
+      type: 'button', 'data-action': 'layers',
+      onclick: async () => {
+        searching();
+        try {
+          const answer = await api.layers(code);
+          list.replaceChildren(barChart(`Layouts of group ${answer.group.name} by steps from ${code}`,
+            answer.layers.map((layer) => ({ step: layer.step, count: layer.size })), 'layers', 'steps from here'));
+        } catch (error) {
+          failed(error);
+        }
+      },
+    }, 'Layers from here');
+    const to = el('input', { name: 'to', 'aria-label': 'Another layout of the group', placeholder: 'another layout', 'data-path-to': '' });
+    this.explore.replaceChildren(
+      el('div', { class: 'buttons' },
+        open((p) => `${plural(p.farthest_num, 'layout')} ${p.farthest_step} steps away${p.next ? ', the first:' : ':'}`, api.farthest, 'farthest'),
+        open((p) => p.min_solution_step < 0 ? 'Its group has no solved layout.' : `${plural(p.min_solution_num, 'solved layout')} ${p.min_solution_step} steps away${p.next ? ', the first:' : ':'}`, api.minSolutions, 'nearest'),
+        layers),
+      list,
+      el('form', { class: 'inline', onsubmit: (event) => { event.preventDefault(); if (to.value.trim()) this.game.navigate(`/ui/path/${code}/${encodeURIComponent(to.value.trim())}`); } },
+        el('label', {}, 'Shortest path to ', to), ' ', el('button', { type: 'submit' }, 'Show')));
+  }
+}
