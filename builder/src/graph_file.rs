@@ -11,7 +11,7 @@ use klotski::subgraph::Subgraph;
 use klotski::{Class, ClassGroups, Classification, Code, GroupName, Move};
 use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
 use quick_xml::Writer;
-use schema::{Database, GroupKey, Page};
+use schema::{Database, GroupKey};
 
 /// The nodes and edges of a group's graph, or of a ball in it, with each
 /// node's numbers.
@@ -76,7 +76,11 @@ impl GraphExport {
                 let row = db
                     .layout_by_code(&code.to_string())?
                     .with_context(|| format!("{code} is not in the database"))?;
-                let numbers = stored_numbers(db, row.group, subgraph.nodes())?;
+                let numbers = db
+                    .group_members(row.group, subgraph.nodes())?
+                    .iter()
+                    .map(|row| edge::numbers::analysis_of(&row.numbers))
+                    .collect();
                 (group_name(row.group), numbers)
             }
         };
@@ -320,35 +324,6 @@ pub const NODE_ATTRIBUTES: [(&str, &str); 7] = [
     ("farthest_step", "integer"),
     ("farthest_num", "integer"),
 ];
-
-/// The stored numbers of a group's `nodes` (ascending `group_index`
-/// values), read a page at a time over the range they span.
-fn stored_numbers(
-    db: &Database,
-    group: GroupKey,
-    nodes: &[u32],
-) -> anyhow::Result<Vec<LayoutAnalysis>> {
-    const PAGE: u32 = 10_000;
-    let mut numbers = Vec::with_capacity(nodes.len());
-    let mut wanted = nodes.iter().copied().peekable();
-    let mut after = nodes.first().and_then(|first| first.checked_sub(1));
-    while let Some(&next) = wanted.peek() {
-        let rows = db.group_layouts(group, Page { after, limit: PAGE })?;
-        anyhow::ensure!(
-            !rows.is_empty(),
-            "the database holds no row for {}-{next}",
-            group_name(group)
-        );
-        for row in &rows {
-            if wanted.peek() == Some(&row.group_index) {
-                wanted.next();
-                numbers.push(edge::numbers::analysis_of(&row.numbers));
-            }
-        }
-        after = rows.last().map(|row| row.group_index);
-    }
-    Ok(numbers)
-}
 
 fn group_name(key: GroupKey) -> GroupName {
     GroupName {

@@ -37,6 +37,7 @@
 
 mod admission;
 mod client;
+mod drawing;
 mod error;
 mod extract;
 mod lookup;

@@ -21,7 +21,7 @@ use crate::error::AppError;
 
 /// The page's files: name, media type, content. The shell is not among
 /// them; it names them.
-const FILES: [(&str, &str, &str); 8] = [
+const FILES: [(&str, &str, &str); 9] = [
     ("style.css", "text/css", include_str!("../web/style.css")),
     ("app.js", JS, include_str!("../web/app.js")),
     ("api.js", JS, include_str!("../web/api.js")),
@@ -30,6 +30,7 @@ const FILES: [(&str, &str, &str); 8] = [
     ("chart.js", JS, include_str!("../web/chart.js")),
     ("play.js", JS, include_str!("../web/play.js")),
     ("views.js", JS, include_str!("../web/views.js")),
+    ("graph.js", JS, include_str!("../web/graph.js")),
 ];
 
 const JS: &str = "text/javascript";

@@ -118,7 +118,8 @@ class Game {
         el('dt', {}, 'Classification'), el('dd', { 'data-classification': '' }, info.classification.name),
         el('dt', {}, 'Group'), el('dd', {}, link(`/ui/group/${info.group.name}`, info.group.name),
           ` (${plural(info.group.size, 'layout')}, class `,
-          link(`/ui/class/${info.group.name.split('-').slice(0, 3).join('-')}`, info.group.name.split('-').slice(0, 3).join('-')), ')'),
+          link(`/ui/class/${info.group.name.split('-').slice(0, 3).join('-')}`, info.group.name.split('-').slice(0, 3).join('-')), '); ',
+          link(`/ui/graph/${info.code}`, 'see its graph')),
         el('dt', {}, 'Compose'), el('dd', {}, link(`/ui/compose/${info.code}`, 'edit a copy'))));
     this.numbers.replaceChildren(...numbersInWords(info).map((words) => el('li', {}, ...words)));
     if (info.solved) {
