@@ -104,11 +104,11 @@ export async function graphView(view, code, navigate) {
   const canvas = el('canvas', {
     'data-graph-canvas': '', tabindex: '0', role: 'img',
     'aria-label': `The graph of group ${g.group.name}: arrow keys move between neighbouring layouts, Enter opens one`,
-    style: 'display:block;width:100%;height:min(70vh,760px);touch-action:none;cursor:grab;border-radius:8px;outline-offset:2px',
+    style: 'display:block;width:100%;height:max(300px,calc(100vh - 200px));touch-action:none;cursor:grab;border-radius:8px;outline-offset:2px',
   });
   const inset = el('div', {
     'data-graph-inset': '',
-    style: 'position:absolute;top:8px;right:8px;width:150px;padding:6px;border-radius:8px;background:var(--bg, Canvas);box-shadow:0 1px 6px rgba(0,0,0,.3);font-size:.8em;pointer-events:none',
+    style: 'position:absolute;top:8px;right:8px;width:min(120px,28%);padding:6px;border-radius:8px;background:var(--bg, Canvas);box-shadow:0 1px 6px rgba(0,0,0,.3);font-size:.8em;pointer-events:none',
   });
   const zoomButton = (label, factor) => el('button', { type: 'button', 'aria-label': label, onclick: () => zoomAt(canvas.clientWidth / 2, canvas.clientHeight / 2, factor) }, label === 'zoom in' ? '+' : '−');
   const stage = el('div', { style: 'position:relative' }, canvas, inset);
@@ -116,15 +116,15 @@ export async function graphView(view, code, navigate) {
     ? `all ${plural(n, 'layout')} of group ${g.group.name} and the ${plural(g.edges.length / 2, 'step')} between them`
     : `the ${plural(n, 'layout')} within ${plural(g.radius, 'step')} of ${chosenCode} (the group has ${g.group.size.toLocaleString('en')}) and the ${plural(g.edges.length / 2, 'step')} between them`;
   view.replaceChildren(
-    el('h1', {}, 'The graph of group ', link(`/ui/group/${g.group.name}`, g.group.name)),
+    el('h1', { style: 'font-size:1.4em;margin:.3em 0' }, 'Graph of group ', link(`/ui/group/${g.group.name}`, g.group.name)),
+    el('p', { style: 'display:flex;flex-wrap:wrap;gap:.6em;align-items:center;margin:.3em 0' },
+      el('label', {}, 'Colour by ', colourBy), legend, zoomButton('zoom out', 1 / 1.5), zoomButton('zoom in', 1.5)),
+    stage,
     el('p', {}, `${what[0].toUpperCase()}${what.slice(1)}, placed so that layouts few steps apart are near (Pivot MDS). `,
       'The chosen layout ', link(`/ui/case/${chosenCode}`, chosenCode), ' is ringed, its minimum solution drawn in red',
       g.solution.length ? ` (${plural(g.solution.length - 1, 'step')}${g.radius !== null && nodes.min_solution_step[g.chosen] > g.radius ? ' inside this ball' : ''})` : ' (none: its group has no solved layout)',
-      '; solved layouts have a dark outline.'),
-    el('p', { style: 'display:flex;flex-wrap:wrap;gap:.6em;align-items:center' },
-      el('label', {}, 'Colour by ', colourBy), legend, zoomButton('zoom out', 1 / 1.5), zoomButton('zoom in', 1.5)),
-    stage,
-    el('p', { class: 'hint' }, 'Drag to pan, scroll to zoom; hover for a layout\'s board, click to open it; on the canvas, arrow keys move to a neighbour in that direction and Enter opens it.'));
+      '; solved layouts are outlined.'),
+    el('p', { class: 'hint' }, 'Drag to pan, scroll or pinch to zoom; hover for a layout\'s board, click to open it; on the canvas, arrow keys move to a neighbour in that direction and Enter opens it.'));
 
   // Colour buckets: one fill per bucket keeps the full drawing cheap.
   let buckets = [];
@@ -191,11 +191,15 @@ export async function graphView(view, code, navigate) {
       ctx.fillStyle = bucket === BUCKETS ? UNSOLVABLE : rampColour(bucket / (BUCKETS - 1));
       for (const i of buckets[bucket]) ctx.fillRect(sx(i) - size / 2, sy(i) - size / 2, size, size);
     }
-    ctx.strokeStyle = dark ? '#fff' : '#000';
-    ctx.lineWidth = 1;
+    // Solved layouts: a thin outline, in the colour of the far end so that
+    // it shows on the near end's bright colour.
+    ctx.strokeStyle = dark ? '#fff' : RAMP[RAMP.length - 1];
+    ctx.lineWidth = 0.6;
+    ctx.beginPath();
     for (let i = 0; i < n; i++) {
-      if (nodes.code[i][0] === 'D') ctx.strokeRect(sx(i) - size / 2 - 1, sy(i) - size / 2 - 1, size + 2, size + 2);
+      if (nodes.code[i][0] === 'D') ctx.rect(sx(i) - size / 2 - 0.8, sy(i) - size / 2 - 0.8, size + 1.6, size + 1.6);
     }
+    ctx.stroke();
     if (g.solution.length > 1) {
       ctx.strokeStyle = PATH;
       ctx.lineWidth = 2.5;
@@ -347,7 +351,7 @@ export async function graphView(view, code, navigate) {
     colour();
     draw();
   });
-  const observer = new ResizeObserver(() => { resize(); draw(); });
+  const observer = new ResizeObserver(() => { resize(); fit(); draw(); });
   view.addEventListener('view-closed', () => observer.disconnect());
 
   // For tests and measurements: where a node is drawn, centring on one,
