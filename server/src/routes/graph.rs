@@ -2,6 +2,7 @@
 //! the server.
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use axum::extract::State;
 use axum::Json;
@@ -110,17 +111,26 @@ pub(crate) async fn case_graph_get(
     let drawing = match state.drawings().get(key) {
         Some(drawing) => drawing,
         None => {
-            let placed = state
+            let started = Instant::now();
+            let (placed, placing) = state
                 .search(group, client, move |graphs| {
                     let graph = graphs.get_or_build(group, chosen);
                     let centre = graph.node(chosen).expect("a layout is in its own group");
-                    Drawing::place(&graph, centre, max_nodes as usize)
+                    let started = Instant::now();
+                    let placed = Drawing::place(&graph, centre, max_nodes as usize);
+                    (placed, started.elapsed())
                 })
                 .await?;
             let nodes = placed.subgraph.nodes().to_vec();
             let rows = state
                 .query(move |db, _| Ok(db.group_members(group, &nodes)?))
                 .await?;
+            tracing::info!(
+                layouts = rows.len(),
+                placing_ms = placing.as_millis() as u64,
+                total_ms = started.elapsed().as_millis() as u64,
+                "drew group {group}"
+            );
             let numbers = rows.into_iter().map(|row| row.numbers).collect();
             let drawing = Arc::new(placed.with_numbers(numbers));
             state.drawings().put(key, Arc::clone(&drawing));
