@@ -108,7 +108,7 @@ export async function graphView(view, code, navigate) {
   });
   const inset = el('div', {
     'data-graph-inset': '',
-    style: 'position:absolute;top:8px;right:8px;width:min(120px,28%);padding:6px;border-radius:8px;background:var(--bg, Canvas);box-shadow:0 1px 6px rgba(0,0,0,.3);font-size:.8em;pointer-events:none',
+    style: 'position:absolute;top:8px;right:8px;width:min(110px,26%);opacity:.92;padding:6px;border-radius:8px;background:var(--bg, Canvas);box-shadow:0 1px 6px rgba(0,0,0,.3);font-size:.8em;pointer-events:none',
   });
   const zoomButton = (label, factor) => el('button', { type: 'button', 'aria-label': label, onclick: () => zoomAt(canvas.clientWidth / 2, canvas.clientHeight / 2, factor) }, label === 'zoom in' ? '+' : '−');
   const stage = el('div', { style: 'position:relative' }, canvas, inset);
@@ -123,7 +123,7 @@ export async function graphView(view, code, navigate) {
     el('p', {}, `${what[0].toUpperCase()}${what.slice(1)}, placed so that layouts few steps apart are near (Pivot MDS). `,
       'The chosen layout ', link(`/ui/case/${chosenCode}`, chosenCode), ' is ringed, its minimum solution drawn in red',
       g.solution.length ? ` (${plural(g.solution.length - 1, 'step')}${g.radius !== null && nodes.min_solution_step[g.chosen] > g.radius ? ' inside this ball' : ''})` : ' (none: its group has no solved layout)',
-      '; solved layouts are outlined.'),
+      '; solved layouts are outlined when zoomed in.'),
     el('p', { class: 'hint' }, 'Drag to pan, scroll or pinch to zoom; hover for a layout\'s board, click to open it; on the canvas, arrow keys move to a neighbour in that direction and Enter opens it.'));
 
   // Colour buckets: one fill per bucket keeps the full drawing cheap.
@@ -191,12 +191,13 @@ export async function graphView(view, code, navigate) {
       ctx.fillStyle = bucket === BUCKETS ? UNSOLVABLE : rampColour(bucket / (BUCKETS - 1));
       for (const i of buckets[bucket]) ctx.fillRect(sx(i) - size / 2, sy(i) - size / 2, size, size);
     }
-    // Solved layouts: a thin outline, in the colour of the far end so that
-    // it shows on the near end's bright colour.
-    ctx.strokeStyle = dark ? '#fff' : RAMP[RAMP.length - 1];
+    // Solved layouts: a thin translucent outline once zoomed in (zoomed
+    // out, their thousands would draw as one dark blob; steps to solved
+    // colours them the ramp's first colour).
+    ctx.strokeStyle = dark ? 'rgba(255,255,255,0.5)' : 'rgba(0,0,0,0.4)';
     ctx.lineWidth = 0.6;
     ctx.beginPath();
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < n && size >= 3; i++) {
       if (nodes.code[i][0] === 'D') ctx.rect(sx(i) - size / 2 - 0.8, sy(i) - size / 2 - 0.8, size + 1.6, size + 1.6);
     }
     ctx.stroke();

@@ -3,11 +3,12 @@
 //! draw whole), their positions, their numbers and the edges; recent
 //! drawings kept within a byte budget.
 //!
-//! Positions come from `pivot_mds`; `csr` holds the drawn graph's
+//! Positions come from `pivot_mds`, refined by `stress`; `csr` holds the drawn graph's
 //! adjacency, for the positions and the solution walk.
 
 mod csr;
 mod pivot_mds;
+mod stress;
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
@@ -41,7 +42,9 @@ impl Drawing {
         let subgraph = Subgraph::within(graph, centre, max_nodes);
         let codes = subgraph.nodes().iter().map(|&n| graph.code(n)).collect();
         let adjacency = Csr::new(subgraph.nodes().len(), subgraph.edges());
-        let (x, y) = pivot_mds::layout(&adjacency, subgraph.edges());
+        let pivots = pivot_mds::Pivots::choose(&adjacency);
+        let (mut x, mut y) = pivot_mds::layout(&adjacency, subgraph.edges(), &pivots);
+        stress::refine(&adjacency, &pivots, &mut x, &mut y, stress::SWEEPS);
         let round = |v: Vec<f32>| v.into_iter().map(|v| (v * 100.0).round() / 100.0).collect();
         Drawing {
             subgraph,

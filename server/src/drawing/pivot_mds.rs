@@ -22,12 +22,12 @@ const POWER_ITERATIONS: usize = 300;
 /// The positions of nodes `0..n_nodes` of the connected graph `edges`
 /// (each edge once), as x and y in steps: the Euclidean distance between
 /// two positions approximates the number of steps between them.
-pub(crate) fn layout(graph: &Csr, edges: &[(u32, u32)]) -> (Vec<f32>, Vec<f32>) {
+pub(crate) fn layout(graph: &Csr, edges: &[(u32, u32)], pivots: &Pivots) -> (Vec<f32>, Vec<f32>) {
     let n_nodes = graph.n_nodes();
     if n_nodes <= 1 {
         return (vec![0.0; n_nodes], vec![0.0; n_nodes]);
     }
-    let distances = pivot_distances(graph, PIVOTS.min(n_nodes));
+    let distances = &pivots.distances;
     let k = distances.len();
     // Double centring of the squared distances (n x k): the rows' and the
     // columns' means, then c_ij = -(d_ij^2 - row_i - col_j + all) / 2.
@@ -75,7 +75,7 @@ pub(crate) fn layout(graph: &Csr, edges: &[(u32, u32)]) -> (Vec<f32>, Vec<f32>) 
         }
     }
     let first = top_eigenvector(&gram, k, &[]);
-    let second = top_eigenvector(&gram, k, &[first.clone()]);
+    let second = top_eigenvector(&gram, k, std::slice::from_ref(&first));
     let project = |v: &[f64]| -> Vec<f32> {
         (0..n_nodes)
             .into_par_iter()
@@ -115,30 +115,47 @@ pub(crate) fn layout(graph: &Csr, edges: &[(u32, u32)]) -> (Vec<f32>, Vec<f32>) 
     (x, y)
 }
 
-/// The distances from `k` pivots chosen far apart (max-min: each the node
-/// farthest from those chosen, the first the one farthest from node 0).
-fn pivot_distances(graph: &Csr, k: usize) -> Vec<Vec<u32>> {
-    let farthest = |nearest: &[u32]| -> u32 {
-        let best = nearest
-            .iter()
-            .enumerate()
-            .max_by_key(|&(i, &d)| (d, std::cmp::Reverse(i)));
-        best.map_or(0, |(i, _)| i as u32)
-    };
-    let mut nearest = graph.distances(0);
-    let mut columns = Vec::with_capacity(k);
-    let mut pivot = farthest(&nearest);
-    nearest.fill(u32::MAX);
-    for _ in 0..k {
-        let column = graph.distances(pivot);
-        nearest
-            .iter_mut()
-            .zip(&column)
-            .for_each(|(near, &d)| *near = (*near).min(d));
-        columns.push(column);
-        pivot = farthest(&nearest);
+/// Pivots chosen far apart (max-min: each the node farthest from those
+/// chosen, the first the one farthest from node 0), and every node's
+/// distance from each.
+pub(crate) struct Pivots {
+    /// The pivots.
+    pub(crate) nodes: Vec<u32>,
+    /// `distances[j][i]`: steps from pivot `j` to node `i`.
+    pub(crate) distances: Vec<Vec<u32>>,
+}
+
+impl Pivots {
+    /// [`PIVOTS`] pivots of `graph` (all its nodes when it has fewer).
+    pub(crate) fn choose(graph: &Csr) -> Pivots {
+        let k = PIVOTS.min(graph.n_nodes());
+        let farthest = |nearest: &[u32]| -> u32 {
+            let best = nearest
+                .iter()
+                .enumerate()
+                .max_by_key(|&(i, &d)| (d, std::cmp::Reverse(i)));
+            best.map_or(0, |(i, _)| i as u32)
+        };
+        let mut nodes = Vec::with_capacity(k);
+        let mut distances = Vec::with_capacity(k);
+        if k == 0 {
+            return Pivots { nodes, distances };
+        }
+        let mut nearest = graph.distances(0);
+        let mut pivot = farthest(&nearest);
+        nearest.fill(u32::MAX);
+        for _ in 0..k {
+            let column = graph.distances(pivot);
+            nearest
+                .iter_mut()
+                .zip(&column)
+                .for_each(|(near, &d)| *near = (*near).min(d));
+            nodes.push(pivot);
+            distances.push(column);
+            pivot = farthest(&nearest);
+        }
+        Pivots { nodes, distances }
     }
-    columns
 }
 
 /// The unit eigenvector of the largest eigenvalue of the symmetric k x k
@@ -190,7 +207,8 @@ mod tests {
     use super::*;
 
     fn layout(n_nodes: usize, edges: &[(u32, u32)]) -> (Vec<f32>, Vec<f32>) {
-        super::layout(&Csr::new(n_nodes, edges), edges)
+        let graph = Csr::new(n_nodes, edges);
+        super::layout(&graph, edges, &Pivots::choose(&graph))
     }
 
     fn path(n: u32) -> Vec<(u32, u32)> {

@@ -76,7 +76,7 @@ pub struct GraphNodes {
 /// at most that many. The positions are computed on the server (Pivot MDS
 /// of the step distances: two layouts k steps apart are drawn about k units
 /// apart) and kept for later requests, so only a group's first request is a
-/// search (about a second for 1A9BF0C00's 25,955 layouts), admitted as
+/// search (about half a second for 1A9BF0C00's 25,955 layouts), admitted as
 /// `/case/{code}/farthest` is.
 #[utoipa::path(
     get,
