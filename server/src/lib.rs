@@ -46,6 +46,7 @@ mod model;
 mod observe;
 mod page;
 mod pool;
+mod recent;
 mod routes;
 mod search;
 mod serve;

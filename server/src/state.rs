@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use crate::admission::Searches;
 use crate::client::TrustedProxies;
-use crate::drawing::DrawingCache;
+use crate::drawing::{drawing_cache, DrawingCache};
 use crate::error::AppError;
 use crate::metrics::{Metrics, Sample};
 use crate::pool::Pool;
@@ -159,7 +159,7 @@ impl AppState {
         let pool = Pool::open(path, config.n_connections, config.database_may_change)?;
         let catalog = Catalog::load(&Database::open(path)?)?;
         let graphs = GraphCache::new(config.graph_cache_bytes);
-        let drawings = DrawingCache::new(config.drawing_cache_bytes);
+        let drawings = drawing_cache(config.drawing_cache_bytes);
         let searches = Searches::new(
             config.n_small_searches,
             config.n_large_searches,

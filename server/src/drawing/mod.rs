@@ -10,14 +10,12 @@ mod csr;
 mod pivot_mds;
 mod stress;
 
-use std::collections::VecDeque;
-use std::sync::{Arc, Mutex};
-
 use klotski::analysis::GroupGraph;
 use klotski::subgraph::Subgraph;
 use klotski::Code;
 use schema::{GroupKey, LayoutNumbers};
 
+use crate::recent::Recent;
 use csr::Csr;
 
 /// A drawn part of a group: nodes in ascending code order.
@@ -112,55 +110,12 @@ pub(crate) struct DrawingKey {
     pub(crate) centre: Option<Code>,
 }
 
-/// Drawings made recently, most recent first, within a byte budget (the one
-/// just made is kept even alone over budget).
-pub(crate) struct DrawingCache {
-    entries: Mutex<VecDeque<(DrawingKey, Arc<Drawing>)>>,
-    budget_bytes: usize,
-}
+/// Drawings made recently, most recent first, within a byte budget.
+pub(crate) type DrawingCache = Recent<DrawingKey, Drawing>;
 
-impl DrawingCache {
-    /// An empty cache of at most about `budget_bytes` bytes.
-    pub(crate) fn new(budget_bytes: usize) -> DrawingCache {
-        DrawingCache {
-            entries: Mutex::new(VecDeque::new()),
-            budget_bytes,
-        }
-    }
-
-    /// The drawing of `key`, if kept; it becomes the most recent.
-    pub(crate) fn get(&self, key: DrawingKey) -> Option<Arc<Drawing>> {
-        let mut entries = self.lock();
-        let position = entries.iter().position(|(k, _)| *k == key)?;
-        let entry = entries.remove(position)?;
-        let drawing = Arc::clone(&entry.1);
-        entries.push_front(entry);
-        Some(drawing)
-    }
-
-    /// Keeps `drawing` as the most recent, dropping the least recent ones
-    /// past the budget.
-    pub(crate) fn put(&self, key: DrawingKey, drawing: Arc<Drawing>) {
-        let mut entries = self.lock();
-        entries.retain(|(k, _)| *k != key);
-        entries.push_front((key, drawing));
-        let mut total = 0;
-        let keep = entries
-            .iter()
-            .take_while(|(_, drawing)| {
-                total += drawing.bytes();
-                total <= self.budget_bytes
-            })
-            .count()
-            .max(1);
-        entries.truncate(keep);
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, VecDeque<(DrawingKey, Arc<Drawing>)>> {
-        self.entries
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
+/// An empty drawing cache of at most about `budget_bytes` bytes.
+pub(crate) fn drawing_cache(budget_bytes: usize) -> DrawingCache {
+    Recent::new(budget_bytes, Drawing::bytes)
 }
 
 #[cfg(test)]
@@ -217,29 +172,5 @@ mod tests {
         let drawing = numbered(&graph, drawing);
         let start = drawing.position(code("1A9BF0C00")).unwrap();
         assert_eq!(drawing.solution_from(start).len() as u32, radius + 1);
-    }
-
-    #[test]
-    fn cache_keeps_the_newest_within_budget() {
-        let (_, drawing) = placed("0C0000000", 100);
-        let one = drawing.bytes();
-        let cache = DrawingCache::new(2 * one + one / 2);
-        let key = |group_num| DrawingKey {
-            group: GroupKey {
-                jiang: 0,
-                bing: 1,
-                style: 0,
-                group_num,
-            },
-            centre: None,
-        };
-        let drawing = Arc::new(drawing);
-        for group_num in [0, 1] {
-            cache.put(key(group_num), Arc::clone(&drawing));
-        }
-        assert!(cache.get(key(0)).is_some());
-        cache.put(key(2), drawing);
-        assert!(cache.get(key(1)).is_none());
-        assert!(cache.get(key(0)).is_some() && cache.get(key(2)).is_some());
     }
 }
