@@ -213,6 +213,7 @@ const SUBCOMMANDS: &[&str] = &[
     "solve",
     "path",
     "group",
+    "graph",
     "layers",
     "export",
     "analyse",
