@@ -42,7 +42,7 @@ pub enum Format {
 /// Where the numbers come from.
 pub enum NumberSource<'a> {
     /// The analysis of the whole group, computed now (a fraction of a
-    /// second for most groups, a minute for the largest).
+    /// second for 1A9BF0C00's group, longer for the largest groups).
     Computed,
     /// A finished database holding the layout's class.
     Stored(&'a Database),

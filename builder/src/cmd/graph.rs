@@ -17,8 +17,8 @@ use super::stored::Stored;
 /// and every step between two of them with its move, as GraphML or GEXF
 /// (Gephi, Cytoscape, NetworkX, igraph) or as two CSV files. Without --db
 /// the numbers come from analysing the whole group now (well under a
-/// second for most groups, about a minute for the largest); with --db they
-/// are read from the database.
+/// second for 1A9BF0C00's, longer for the largest groups, also with
+/// --radius); with --db they are read from the database.
 #[derive(clap::Args)]
 pub struct Args {
     /// A layout of the group: a code, a short code or a classification.
