@@ -12,5 +12,10 @@ fn main() {
             programs: &[&["sqlite3"]],
             python_modules: &[],
         },
+        probe::Needs {
+            cfg: "missing_networkx",
+            programs: &[&["python3"]],
+            python_modules: &["networkx"],
+        },
     ]);
 }

@@ -6,6 +6,8 @@
 //! - [`classes`]: the classes a `--classes` list names.
 //! - [`export`]: the original project's four release files, from the engine
 //!   or from a database.
+//! - [`graph_file`]: a group's graph (or a ball in it) as GraphML, GEXF or
+//!   CSV for graph tools.
 //! - [`migrate`]: a database of an older schema brought up to date.
 //! - [`seeds`]: the per-class seed files the original's `--all` wrote.
 //! - [`output`]: files written atomically; [`progress`]: progress bars, logged
@@ -30,6 +32,7 @@
 pub mod build;
 pub mod classes;
 pub mod export;
+pub mod graph_file;
 pub mod migrate;
 pub mod output;
 pub mod progress;

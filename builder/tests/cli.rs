@@ -203,6 +203,7 @@ const SUBCOMMANDS: &[&str] = &[
     "solve",
     "path",
     "group",
+    "graph",
     "layers",
     "export",
     "analyse",

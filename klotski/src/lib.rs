@@ -17,7 +17,8 @@
 //!   [`Layout::moves`] lists a layout's, [`Move::between`] derives one from
 //!   two layouts; [`Layout::valued_moves`] lists a layout's moves best first
 //!   with the numbers of the layouts they give. [`paths`] finds minimum
-//!   solutions, shortest paths and the breadth-first layers from a layout.
+//!   solutions, shortest paths and the breadth-first layers from a layout;
+//!   [`subgraph`] cuts out the part of a group drawn or exported.
 //!
 //! - [`analysis`] computes, for every layout of a group, its farthest step
 //!   and count and its minimum-solution step, count and solution count.
@@ -55,6 +56,7 @@ mod moves;
 pub mod paths;
 mod short_code;
 mod steps;
+pub mod subgraph;
 mod valued;
 
 pub use class::{Class, ClassError};

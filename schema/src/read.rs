@@ -5,7 +5,7 @@ use std::sync::LazyLock;
 
 use rusqlite::{params, Connection, OptionalExtension, ToSql};
 
-use crate::error::{ErrorKind, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::meta;
 use crate::open::{open_immutable, open_read_only, read_error};
 use crate::rows::{
@@ -168,6 +168,31 @@ impl Database {
             )?
             .collect::<rusqlite::Result<_>>()?;
         Ok(rows)
+    }
+
+    /// The rows of a group's layouts at `group_indexes` (ascending), read a
+    /// page at a time over the range they span; a missing one is an error.
+    pub fn group_members(&self, key: GroupKey, group_indexes: &[u32]) -> Result<Vec<LayoutRow>> {
+        const PAGE: u32 = 10_000;
+        let mut members = Vec::with_capacity(group_indexes.len());
+        let mut wanted = group_indexes.iter().copied().peekable();
+        let mut after = group_indexes.first().and_then(|first| first.checked_sub(1));
+        while let Some(&next) = wanted.peek() {
+            let rows = self.group_layouts(key, Page { after, limit: PAGE })?;
+            let Some(last) = rows.last().map(|row| row.group_index) else {
+                return Err(Error::inconsistent(format!(
+                    "the group {key} has no layout {next}"
+                )));
+            };
+            for row in rows {
+                if wanted.peek() == Some(&row.group_index) {
+                    wanted.next();
+                    members.push(row);
+                }
+            }
+            after = Some(last);
+        }
+        Ok(members)
     }
 
     /// A group's histogram, by ascending step: empty when there is no such

@@ -38,6 +38,7 @@
 
 mod admission;
 mod client;
+mod drawing;
 mod error;
 mod extract;
 mod lookup;
@@ -46,6 +47,7 @@ mod model;
 mod observe;
 mod page;
 mod pool;
+mod recent;
 mod routes;
 mod search;
 mod serve;

@@ -107,6 +107,7 @@ fn run(args: Args) -> anyhow::Result<()> {
         database_may_change: args.database_may_change,
         trusted_proxies: args.trusted_proxies,
         access_log: args.access_log,
+        ..Config::default()
     };
     let limits = ConnectionLimits {
         max_connections: args.max_connections,

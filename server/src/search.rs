@@ -2,13 +2,14 @@
 //! (`/farthest`, `/min-solutions`, `/layers`, `/path`); the searches
 //! themselves are the engine's (`klotski::paths`, the reference analyser).
 
-use std::collections::VecDeque;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use klotski::analysis::GroupGraph;
 use klotski::Code;
 use prometheus_client::metrics::counter::Counter;
 use schema::GroupKey;
+
+use crate::recent::Recent;
 
 /// Group graphs built recently, most recent first, up to a budget of bytes
 /// in all (the one just built is kept even alone over budget).
@@ -18,8 +19,7 @@ use schema::GroupKey;
 /// `GroupGraph::build` 0.33 s), so paging through a group's lists or asking
 /// for several paths in one group builds it once.
 pub(crate) struct GraphCache {
-    entries: Mutex<VecDeque<(GroupKey, Arc<GroupGraph>)>>,
-    budget_bytes: usize,
+    graphs: Recent<GroupKey, GroupGraph>,
     /// Graphs found in the cache, and graphs built, for the metrics.
     pub(crate) hits: Counter,
     pub(crate) misses: Counter,
@@ -35,8 +35,7 @@ impl GraphCache {
     /// An empty cache holding at most about `budget_bytes` bytes of graphs.
     pub(crate) fn new(budget_bytes: usize) -> GraphCache {
         GraphCache {
-            entries: Mutex::new(VecDeque::new()),
-            budget_bytes,
+            graphs: Recent::new(budget_bytes, graph_bytes),
             hits: Counter::default(),
             misses: Counter::default(),
         }
@@ -45,53 +44,22 @@ impl GraphCache {
     /// The bytes (as [`graph_bytes`] counts them) and the number of the
     /// graphs held.
     pub(crate) fn size(&self) -> (usize, usize) {
-        let entries = self.lock();
-        let bytes = entries.iter().map(|(_, graph)| graph_bytes(graph)).sum();
-        (bytes, entries.len())
+        self.graphs.size()
     }
 
     /// The graph of group `key`, of which `member` is a layout: from the
     /// cache, or built from the engine (`group_of`, no database needed).
     pub(crate) fn get_or_build(&self, key: GroupKey, member: Code) -> Arc<GroupGraph> {
-        if let Some(graph) = self.take(key) {
+        if let Some(graph) = self.graphs.get(key) {
             self.hits.inc();
-            self.put(key, Arc::clone(&graph));
             return graph;
         }
         self.misses.inc();
         // Built outside the lock: another request may build the same graph
         // at the same time, which costs time but is otherwise harmless.
         let graph = Arc::new(GroupGraph::build(klotski::group_of(member)));
-        self.put(key, Arc::clone(&graph));
+        self.graphs.put(key, Arc::clone(&graph));
         graph
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, VecDeque<(GroupKey, Arc<GroupGraph>)>> {
-        self.entries
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    fn take(&self, key: GroupKey) -> Option<Arc<GroupGraph>> {
-        let mut entries = self.lock();
-        let position = entries.iter().position(|(k, _)| *k == key)?;
-        entries.remove(position).map(|(_, graph)| graph)
-    }
-
-    fn put(&self, key: GroupKey, graph: Arc<GroupGraph>) {
-        let mut entries = self.lock();
-        entries.retain(|(k, _)| *k != key);
-        entries.push_front((key, graph));
-        let mut total = 0;
-        let keep = entries
-            .iter()
-            .take_while(|(_, graph)| {
-                total += graph_bytes(graph);
-                total <= self.budget_bytes
-            })
-            .count()
-            .max(1);
-        entries.truncate(keep);
     }
 }
 
@@ -121,12 +89,12 @@ mod tests {
         assert!(Arc::ptr_eq(&first, &cache.get_or_build(key(0), member)));
         // A third graph pushes out the least recently used one, key 1.
         cache.get_or_build(key(2), member);
-        let keys: Vec<u32> = cache.lock().iter().map(|(k, _)| k.group_num).collect();
+        let keys: Vec<u32> = cache.graphs.keys().iter().map(|k| k.group_num).collect();
         assert_eq!(keys, [2, 0]);
         assert_eq!((cache.hits.get(), cache.misses.get()), (1, 3));
         assert_eq!(cache.size(), (2 * one, 2));
         let small = GraphCache::new(10);
         small.get_or_build(key(0), member);
-        assert_eq!(small.lock().len(), 1);
+        assert_eq!(small.size().1, 1);
     }
 }

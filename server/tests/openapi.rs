@@ -121,6 +121,7 @@ fn example_requests() -> BTreeMap<(&'static str, u16), Vec<String>> {
         ("/case/{code}/min-solutions", "/min-solutions"),
         ("/case/{code}/moves", "/moves"),
         ("/case/{code}/layers", "/layers"),
+        ("/case/{code}/graph", "/graph"),
     ] {
         let mut ok = s(&[format!("/case/{solvable}{suffix}")]);
         let mut bad = s(&[format!("/case/1A9BF0C01{suffix}")]);
@@ -146,7 +147,7 @@ fn example_requests() -> BTreeMap<(&'static str, u16), Vec<String>> {
         add(path, 400, bad);
         add(path, 404, not_found);
         add(path, 503, s(&[format!("/case/{solvable}{suffix}")]));
-        if ["/farthest", "/min-solutions", "/layers"].contains(&suffix) {
+        if ["/farthest", "/min-solutions", "/layers", "/graph"].contains(&suffix) {
             add(path, 429, s(&[format!("/case/{solvable}{suffix}")]));
         }
     }

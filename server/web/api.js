@@ -27,6 +27,7 @@ export const solution = (code) => get(`/case/${part(code)}/solution`);
 export const farthest = (code, limit = 20) => get(`/case/${part(code)}/farthest?limit=${limit}`);
 export const minSolutions = (code, limit = 20) => get(`/case/${part(code)}/min-solutions?limit=${limit}`);
 export const layers = (code) => get(`/case/${part(code)}/layers`);
+export const graph = (code) => get(`/case/${part(code)}/graph`);
 export const path = (from, to) => get(`/path/${part(from)}/${part(to)}`);
 export const group = (name) => get(`/group/${part(name)}`);
 export const groupCases = (name, after, limit = 24) =>

@@ -3,6 +3,7 @@
 // the find box.
 
 import * as api from './api.js';
+import { graphView } from './graph.js';
 import { layoutView } from './play.js';
 import { famousCode } from './puzzles.js';
 import { classView, composeView, el, groupView, pathView, showError, startView } from './views.js';
@@ -20,6 +21,7 @@ const ROUTES = {
   class: (view, [name]) => classView(view, name),
   path: (view, [from, to]) => pathView(view, from, to),
   compose: (view, [code]) => composeView(view, code, navigate),
+  graph: (view, [code]) => graphView(view, code, navigate),
 };
 
 /**

@@ -240,7 +240,8 @@ class Game {
       el('dt', {}, 'Short code'), el('dd', { 'data-short-code': '' }, info.short_code),
       el('dt', {}, 'Classification'), el('dd', { 'data-classification': '' }, info.classification.name),
       el('dt', {}, 'Group'), el('dd', {}, link(`/ui/group/${info.group.name}`, info.group.name),
-        ` (${plural(info.group.size, 'layout')}, class `, link(`/ui/class/${kind}`, kind), ')'),
+        ` (${plural(info.group.size, 'layout')}, class `, link(`/ui/class/${kind}`, kind), '); ',
+        link(`/ui/graph/${info.code}`, 'see its graph')),
       el('dt', {}, 'Compose'), el('dd', {}, link(`/ui/compose/${info.code}`, 'edit a copy'))));
   }
 

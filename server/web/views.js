@@ -151,7 +151,7 @@ export async function groupView(view, name) {
   view.replaceChildren(
     el('h1', {}, 'Group ', el('span', { 'data-group': '' }, g.name)),
     el('ul', { class: 'facts' },
-      el('li', {}, `${plural(g.size, 'layout')}; the farthest two are ${plural(g.diameter, 'step')} apart.`),
+      el('li', {}, `${plural(g.size, 'layout')}; the farthest two are ${plural(g.diameter, 'step')} apart: `, link(`/ui/graph/${hardest ?? g.smallest_code}`, 'see its graph'), '.'),
       el('li', {}, g.n_solved ? `${plural(g.n_solved, 'solved layout')}; the hardest layout needs ${plural(g.max_min_solution_step, 'step')}: ` : 'No solved layout: nothing in it can be solved.',
         hardest ? link(`/ui/case/${hardest}`, hardest) : ''),
       el('li', {}, 'Smallest code ', link(`/ui/case/${g.smallest_code}`, g.smallest_code), '.'),

@@ -8,6 +8,7 @@ mod board;
 pub mod build_db;
 pub mod completions;
 pub mod export;
+pub mod graph;
 pub mod group;
 pub mod info;
 pub mod layers;

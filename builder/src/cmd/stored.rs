@@ -23,6 +23,11 @@ impl Stored {
         })
     }
 
+    /// The open database.
+    pub fn database(&self) -> &Database {
+        &self.db
+    }
+
     /// The row of `code`, or an error that says how many classes the file
     /// holds.
     pub fn row(&self, code: Code) -> anyhow::Result<LayoutRow> {

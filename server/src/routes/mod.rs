@@ -7,6 +7,7 @@
 mod case;
 mod class;
 mod doc;
+mod graph;
 mod group;
 mod path;
 mod service;
@@ -32,6 +33,7 @@ pub(crate) fn api_router() -> OpenApiRouter<AppState> {
         .routes(routes!(case::case_farthest_get))
         .routes(routes!(case::case_min_solutions_get))
         .routes(routes!(case::classification_get))
+        .routes(routes!(graph::case_graph_get))
         .routes(routes!(path::path_get))
         .routes(routes!(group::group_get))
         .routes(routes!(group::group_cases_get))

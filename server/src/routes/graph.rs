@@ -1,0 +1,176 @@
+//! `/case/{code}/graph`: the layout's group as a graph to draw, placed on
+//! the server.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::extract::State;
+use axum::Json;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::doc::{LayoutCode, SearchRefused};
+use crate::drawing::{Drawing, DrawingKey};
+use crate::error::{AppError, ErrorBody};
+use crate::extract::{Client, Path};
+use crate::lookup;
+use crate::model::{stored_code, GroupRef};
+use crate::state::AppState;
+use klotski::LayoutRef;
+
+/// A group (or the ball around a layout) as a graph: its nodes with their
+/// positions and numbers, column by column, and its edges.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GraphResponse {
+    /// The layout asked about.
+    #[schema(example = "1A9BF0C00")]
+    pub code: String,
+    /// Its group.
+    pub group: GroupRef,
+    /// `null` when the nodes are the whole group; otherwise the group is
+    /// larger than the server draws whole, and the nodes are the layouts at
+    /// most this many steps from the layout asked about.
+    pub radius: Option<u32>,
+    /// The position (in the node arrays) of the layout asked about.
+    pub chosen: u32,
+    /// The nodes, ascending codes: one array per field, the i-th entry of
+    /// each for node i.
+    pub nodes: GraphNodes,
+    /// The steps between nodes, flat: node `edges[2k]` and node
+    /// `edges[2k+1]` are one step apart (the smaller first), each step once.
+    pub edges: Vec<u32>,
+    /// A minimum solution of the layout asked about as node positions, from
+    /// it to a solved layout (inside a ball: to its edge); empty when its
+    /// group has no solved layout.
+    pub solution: Vec<u32>,
+}
+
+/// The nodes of a graph, one array per field.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GraphNodes {
+    /// Codes, ascending.
+    pub code: Vec<String>,
+    /// Each node's position in its group sorted by code.
+    pub group_index: Vec<u32>,
+    /// Steps to the nearest solved layout (-1: none in the group).
+    pub min_solution_step: Vec<i32>,
+    /// How many solved layouts are that near.
+    pub min_solution_num: Vec<u32>,
+    /// How many solutions.
+    pub solution_num: Vec<u32>,
+    /// Steps to the farthest layouts of the group.
+    pub farthest_step: Vec<u32>,
+    /// How many layouts are that far.
+    pub farthest_num: Vec<u32>,
+    /// Horizontal position, in steps (Pivot MDS of the step distances).
+    pub x: Vec<f32>,
+    /// Vertical position, in steps.
+    pub y: Vec<f32>,
+}
+
+/// The layout's group as a graph to draw: every layout with its numbers and
+/// a position, and every step between two of them.
+///
+/// Groups of up to 100,000 layouts come whole (all but 82 of the 25,422);
+/// for a larger one, the widest ball of layouts around this one that holds
+/// at most that many. The positions are computed on the server (Pivot MDS
+/// of the step distances: two layouts k steps apart are drawn about k units
+/// apart) and kept for later requests, so only a group's first request is a
+/// search (about half a second for 1A9BF0C00's 25,955 layouts), admitted as
+/// `/case/{code}/farthest` is.
+#[utoipa::path(
+    get,
+    path = "/case/{code}/graph",
+    tag = "cases",
+    params(LayoutCode),
+    responses(
+        (status = 200, description = "The group's (or the ball's) nodes and edges.", body = GraphResponse),
+        (status = 400, description = "Neither a code nor a short code; the detail says why.", body = ErrorBody),
+        (status = 404, description = "The database does not hold the layout.", body = ErrorBody),
+        SearchRefused,
+    )
+)]
+pub(crate) async fn case_graph_get(
+    State(state): State<AppState>,
+    Client(client): Client,
+    Path(code): Path<String>,
+) -> Result<Json<GraphResponse>, AppError> {
+    let layout: LayoutRef = code.parse()?;
+    let row = state
+        .query(move |db, catalog| lookup::layout(db, catalog, layout))
+        .await?;
+    let chosen = stored_code(&row.code)?;
+    let group = row.group;
+    let size = state.catalog().group_sizes.get(&group).copied();
+    let size = size.ok_or_else(|| AppError::Internal(format!("group {group} has no size")))?;
+    let max_nodes = state.config().drawing_layouts;
+    let key = DrawingKey {
+        group,
+        centre: (size > max_nodes).then_some(chosen),
+    };
+    let drawing = match state.drawings().get(key) {
+        Some(drawing) => drawing,
+        None => {
+            let started = Instant::now();
+            let (placed, placing) = state
+                .search(group, client, move |graphs| {
+                    let graph = graphs.get_or_build(group, chosen);
+                    let centre = graph.node(chosen).expect("a layout is in its own group");
+                    let started = Instant::now();
+                    let placed = Drawing::place(&graph, centre, max_nodes as usize);
+                    (placed, started.elapsed())
+                })
+                .await?;
+            let nodes = placed.subgraph.nodes().to_vec();
+            let rows = state
+                .query(move |db, _| Ok(db.group_members(group, &nodes)?))
+                .await?;
+            tracing::info!(
+                layouts = rows.len(),
+                placing_ms = placing.as_millis() as u64,
+                total_ms = started.elapsed().as_millis() as u64,
+                "drew group {group}"
+            );
+            let numbers = rows.into_iter().map(|row| row.numbers).collect();
+            let drawing = Arc::new(placed.with_numbers(numbers));
+            state.drawings().put(key, Arc::clone(&drawing));
+            drawing
+        }
+    };
+    let at = drawing
+        .position(chosen)
+        .ok_or_else(|| AppError::Internal(format!("{chosen} is not in its own drawing")))?;
+    Ok(Json(GraphResponse {
+        code: row.code,
+        group: GroupRef {
+            name: group.to_string(),
+            size,
+        },
+        radius: drawing.subgraph.radius(),
+        chosen: at,
+        nodes: nodes_of(&drawing),
+        edges: drawing
+            .subgraph
+            .edges()
+            .iter()
+            .flat_map(|&(a, b)| [a, b])
+            .collect(),
+        solution: drawing.solution_from(at),
+    }))
+}
+
+fn nodes_of(drawing: &Drawing) -> GraphNodes {
+    let numbers = &drawing.numbers;
+    let column = |f: fn(&schema::LayoutNumbers) -> u32| numbers.iter().map(f).collect();
+    GraphNodes {
+        code: drawing.codes.iter().map(ToString::to_string).collect(),
+        group_index: drawing.subgraph.nodes().to_vec(),
+        min_solution_step: numbers.iter().map(|n| n.min_solution_step).collect(),
+        min_solution_num: column(|n| n.min_solution_num),
+        solution_num: column(|n| n.solution_num),
+        farthest_step: column(|n| n.farthest_step),
+        farthest_num: column(|n| n.farthest_num),
+        x: drawing.x.clone(),
+        y: drawing.y.clone(),
+    }
+}
