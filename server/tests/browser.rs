@@ -9,82 +9,18 @@
 //! (CI installs them): then it fails.
 
 mod common;
+#[path = "browser/site.rs"]
+mod site;
 #[path = "browser/webdriver.rs"]
 mod webdriver;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use common::{build_db, get};
+use common::build_db;
 use serde_json::Value;
-use server::{AppState, Config};
+use server::Config;
+use site::{headless_chromium, Site};
 use webdriver::{Browser, Element};
-
-/// The flags that run Chromium headless on a build machine.
-const CHROMIUM_FLAGS: [&str; 9] = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-];
-
-/// The full path of the first of `names` on the PATH.
-fn program(names: &[&str]) -> String {
-    let file = probe::find(names).unwrap_or_else(|| {
-        panic!("{names:?} not on the PATH: apt-get install chromium chromium-driver")
-    });
-    file.to_string_lossy().into_owned()
-}
-
-/// The server over a fresh database of 5-4-1, on a loopback port: the
-/// router too, to ask the API what the page should show.
-struct Site {
-    base: String,
-    app: axum::Router,
-    _dir: tempfile::TempDir,
-}
-
-impl Site {
-    fn start() -> Site {
-        let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("klotski.db");
-        build_db(&db, &["5-4-1"]);
-        let app = server::app(AppState::open(&db, Config::default()).unwrap());
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        listener.set_nonblocking(true).unwrap();
-        let base = format!("http://{}", listener.local_addr().unwrap());
-        let served = app.clone();
-        std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_multi_thread()
-                .worker_threads(2)
-                .enable_all()
-                .build()
-                .unwrap();
-            runtime.block_on(async move {
-                let listener = tokio::net::TcpListener::from_std(listener).unwrap();
-                axum::serve(listener, served).await.unwrap();
-            });
-        });
-        Site {
-            base,
-            app,
-            _dir: dir,
-        }
-    }
-
-    /// The API's JSON answer to GET `uri`.
-    fn api(&self, uri: &str) -> Value {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        runtime.block_on(get(&self.app, uri)).1
-    }
-}
 
 /// A browser on the site, failing on console errors.
 struct Visit<'a> {
@@ -177,18 +113,15 @@ impl Visit<'_> {
     ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver"
 )]
 fn the_page_in_a_real_browser() {
-    let chromium = program(&["chromium", "chromium-browser", "google-chrome"]);
-    let chromedriver = program(&["chromedriver"]);
-    let site = Site::start();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("klotski.db");
+    build_db(&db, &["5-4-1"]);
+    let site = Site::start(&db, Config::default());
     let profile = tempfile::tempdir().unwrap();
-    let user_data = format!("--user-data-dir={}", profile.path().display());
-    let mut flags = CHROMIUM_FLAGS.to_vec();
-    flags.extend(["--window-size=1280,800", user_data.as_str()]);
-    let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/screenshots");
-    std::fs::create_dir_all(&shots).unwrap();
+    let (browser, shots) = headless_chromium(profile.path());
     let visit = Visit {
         site: &site,
-        browser: Browser::start(&chromedriver, &chromium, &flags),
+        browser,
         shots,
     };
     for (name, check) in CHECKS {

@@ -12,67 +12,22 @@
 //! test as ignored, with the reason (`build.rs`), unless `KLOTSKI_CI=1`.
 
 mod common;
+#[path = "browser/site.rs"]
+mod site;
 #[allow(dead_code)] // the layout view's test uses the rest
 #[path = "browser/webdriver.rs"]
 mod webdriver;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use common::{build_db, get};
+use common::build_db;
 use serde_json::Value;
-use server::{AppState, Config};
+use server::Config;
+use site::{headless_chromium, Site};
 use webdriver::Browser;
-
-const CHROMIUM_FLAGS: [&str; 9] = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-];
 
 /// WebDriver's key values for the arrows and Enter.
 const ARROW_RIGHT: &str = "\u{E014}";
-
-/// A server over `db` with `config` on a loopback port, and its router.
-struct Site {
-    base: String,
-    app: axum::Router,
-}
-
-impl Site {
-    fn start(db: &Path, config: Config) -> Site {
-        let app = server::app(AppState::open(db, config).unwrap());
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        listener.set_nonblocking(true).unwrap();
-        let base = format!("http://{}", listener.local_addr().unwrap());
-        let served = app.clone();
-        std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_multi_thread()
-                .worker_threads(2)
-                .enable_all()
-                .build()
-                .unwrap();
-            runtime.block_on(async move {
-                let listener = tokio::net::TcpListener::from_std(listener).unwrap();
-                axum::serve(listener, served).await.unwrap();
-            });
-        });
-        Site { base, app }
-    }
-
-    fn api(&self, uri: &str) -> Value {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        runtime.block_on(get(&self.app, uri)).1
-    }
-}
 
 struct Visit {
     browser: Browser,
@@ -125,9 +80,6 @@ impl Visit {
     ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver"
 )]
 fn the_graph_view_in_a_real_browser() {
-    let chromium = probe::find(&["chromium", "chromium-browser", "google-chrome"])
-        .expect("chromium on the PATH: apt-get install chromium chromium-driver");
-    let chromedriver = probe::find(&["chromedriver"]).expect("chromedriver on the PATH");
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("klotski.db");
     build_db(&db, &["5-4-1"]);
@@ -141,19 +93,8 @@ fn the_graph_view_in_a_real_browser() {
         },
     );
     let profile = tempfile::tempdir().unwrap();
-    let user_data = format!("--user-data-dir={}", profile.path().display());
-    let mut flags = CHROMIUM_FLAGS.to_vec();
-    flags.extend(["--window-size=1280,800", user_data.as_str()]);
-    let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/screenshots");
-    std::fs::create_dir_all(&shots).unwrap();
-    let visit = Visit {
-        browser: Browser::start(
-            chromedriver.to_str().unwrap(),
-            chromium.to_str().unwrap(),
-            &flags,
-        ),
-        shots,
-    };
+    let (browser, shots) = headless_chromium(profile.path());
+    let visit = Visit { browser, shots };
     let code = "1A9BF0C00";
     let graph_url = format!("{}/ui/graph/{code}", site.base);
 

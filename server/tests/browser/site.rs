@@ -1,0 +1,85 @@
+//! What every browser test needs: the server on a loopback port and a
+//! headless Chromium driven through WebDriver, with its screenshots folder.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+use server::{AppState, Config};
+
+use super::common::get;
+use super::webdriver::Browser;
+
+/// The flags that run Chromium headless on a build machine.
+const CHROMIUM_FLAGS: [&str; 9] = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+];
+
+/// The full path of the first of `names` on the PATH.
+fn program(names: &[&str]) -> String {
+    let file = probe::find(names).unwrap_or_else(|| {
+        panic!("{names:?} not on the PATH: apt-get install chromium chromium-driver")
+    });
+    file.to_string_lossy().into_owned()
+}
+
+/// A server over a database on a loopback port, and its router, to ask the
+/// API what the page should show.
+pub struct Site {
+    /// `http://127.0.0.1:PORT`.
+    pub base: String,
+    app: axum::Router,
+}
+
+impl Site {
+    /// Serves `db` with `config` from a thread of its own.
+    pub fn start(db: &Path, config: Config) -> Site {
+        let app = server::app(AppState::open(db, config).unwrap());
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        listener.set_nonblocking(true).unwrap();
+        let base = format!("http://{}", listener.local_addr().unwrap());
+        let served = app.clone();
+        std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+                .unwrap();
+            runtime.block_on(async move {
+                let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+                axum::serve(listener, served).await.unwrap();
+            });
+        });
+        Site { base, app }
+    }
+
+    /// The API's JSON answer to GET `uri`.
+    pub fn api(&self, uri: &str) -> Value {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(get(&self.app, uri)).1
+    }
+}
+
+/// A headless Chromium at 1280x800 with a fresh profile (dropped with the
+/// browser's profile folder, which the caller keeps), and the folder its
+/// screenshots go to (`target/screenshots/`).
+pub fn headless_chromium(profile: &Path) -> (Browser, PathBuf) {
+    let chromium = program(&["chromium", "chromium-browser", "google-chrome"]);
+    let chromedriver = program(&["chromedriver"]);
+    let user_data = format!("--user-data-dir={}", profile.display());
+    let mut flags = CHROMIUM_FLAGS.to_vec();
+    flags.extend(["--window-size=1280,800", user_data.as_str()]);
+    let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/screenshots");
+    std::fs::create_dir_all(&shots).unwrap();
+    (Browser::start(&chromedriver, &chromium, &flags), shots)
+}
