@@ -199,6 +199,8 @@ fn histograms_equal_counts_by_scanning() {
     for (column, count) in [
         ("min_solution_step", "n_min_solution_step"),
         ("farthest_step", "n_farthest_step"),
+        ("min_straight_moves", "n_min_straight_moves"),
+        ("min_cell_moves", "n_min_cell_moves"),
     ] {
         let scanned = select(&format!(
             "SELECT jiang, bing, style, group_num, {column}, count(*) FROM layout \
@@ -220,10 +222,11 @@ fn histograms_equal_counts_by_scanning() {
         ));
         assert_eq!(stored, scanned, "{column}");
     }
-    // Each step appears where some layout has it, for one number or the other.
+    // Each step appears where some layout has it, for one number or another.
     let empty = select(
         "SELECT count(*) FROM layout_group_histogram \
-         WHERE n_min_solution_step = 0 AND n_farthest_step = 0",
+         WHERE n_min_solution_step = 0 AND n_farthest_step = 0 \
+           AND n_min_straight_moves = 0 AND n_min_cell_moves = 0",
     );
     assert_eq!(empty, ["0"]);
 }
@@ -234,7 +237,12 @@ fn hardest_tables_equal_rankings_by_sorting() {
         ("group", "jiang, bing, style, group_num"),
         ("class", "jiang, bing, style"),
     ] {
-        for column in ["min_solution_step", "farthest_step"] {
+        for column in [
+            "min_solution_step",
+            "farthest_step",
+            "min_straight_moves",
+            "min_cell_moves",
+        ] {
             let sorted = select(&format!(
                 "SELECT * FROM (SELECT {key}, row_number() OVER \
                  (PARTITION BY {key} ORDER BY {column} DESC, id) AS rank, id FROM layout) \
@@ -286,7 +294,7 @@ fn migrating_a_file_of_the_previous_schema_gives_the_rows_of_a_new_build() {
 
     let (code, out) = klotski(&["migrate", "--db", path]);
     assert_eq!(code, Some(0), "{out}");
-    assert!(out.contains("schema version 1 -> 2"), "{out}");
+    assert!(out.contains("schema version 1 -> 3"), "{out}");
     let fresh = dir.join("fresh.db");
     build(&fresh, V1_CLASSES);
     assert_eq!(dump(&old), dump(&fresh));
@@ -297,7 +305,7 @@ fn migrating_a_file_of_the_previous_schema_gives_the_rows_of_a_new_build() {
         (code, out.trim_end()),
         (
             Some(0),
-            &*format!("{path} already has schema version 2: nothing to do")
+            &*format!("{path} already has schema version 3: nothing to do")
         )
     );
 }

@@ -29,7 +29,7 @@ use anyhow::{bail, Context};
 use klotski::analysis::LayoutAnalysis;
 use klotski::{AllCodes, Class, ClassGroups};
 use rayon::prelude::*;
-use schema::{CheckpointTag, GroupKey, Writer, N_CLASSES};
+use schema::{CheckpointTag, GroupKey, MetricNumbers, Writer, N_CLASSES};
 use tracing::info;
 
 use crate::progress::Progress;
@@ -75,9 +75,23 @@ pub struct Summary {
     pub file_bytes: u64,
 }
 
-/// The analysis of every group, by key; entry `i` of a group is the layout
-/// with group_index `i`.
-type Analyses = HashMap<GroupKey, Vec<LayoutAnalysis>>;
+/// The analysis of every group, by key.
+type Analyses = HashMap<GroupKey, Analysed>;
+
+/// One group's numbers; entry `i` of each is the layout with group_index `i`.
+struct Analysed {
+    /// The five numbers of the original.
+    analysis: Vec<LayoutAnalysis>,
+    /// The numbers in the other metrics, and the counts of minimum sequences.
+    metrics: Vec<MetricNumbers>,
+}
+
+impl Analysed {
+    /// Number of layouts.
+    fn len(&self) -> usize {
+        self.analysis.len()
+    }
+}
 
 /// Builds the database `options` describe. See the module documentation.
 pub fn build_database(options: &BuildOptions) -> anyhow::Result<Summary> {
