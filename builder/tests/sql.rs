@@ -306,7 +306,10 @@ fn check_migration(fixture: &str, from: u32) {
 
     let (code, out) = klotski(&["migrate", "--db", path]);
     assert_eq!(code, Some(0), "{out}");
-    assert!(out.contains(&format!("schema version {from} -> 3")), "{out}");
+    assert!(
+        out.contains(&format!("schema version {from} -> 3")),
+        "{out}"
+    );
     let fresh = dir.join("fresh.db");
     build(&fresh, V1_CLASSES);
     assert_eq!(dump(&old), dump(&fresh));

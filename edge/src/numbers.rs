@@ -2,7 +2,18 @@
 //! five numbers of the original, and the numbers in the other metrics.
 
 use klotski::analysis::{shortest_in_every_metric, GroupGraph, LayoutAnalysis};
-use schema::{LayoutNumbers, MetricNumbers};
+use klotski::Metric;
+use schema::{LayoutNumbers, LayoutRow, MetricNumbers};
+
+/// A stored layout's fewest moves of `metric` to a solved layout; -1 when
+/// its group has none.
+pub fn min_moves(row: &LayoutRow, metric: Metric) -> i32 {
+    match metric {
+        Metric::Step => row.numbers.min_solution_step,
+        Metric::Straight => row.metrics.min_straight_moves,
+        Metric::Cell => row.metrics.min_cell_moves,
+    }
+}
 
 /// The schema's copy of a layout's numbers.
 pub fn numbers_of(a: &LayoutAnalysis) -> LayoutNumbers {

@@ -34,6 +34,16 @@ impl Metric {
         }
     }
 
+    /// The plural of a move of this metric, for counts: `steps`, `straight
+    /// moves`, `cell moves`.
+    pub fn moves_name(self) -> &'static str {
+        match self {
+            Metric::Step => "steps",
+            Metric::Straight => "straight moves",
+            Metric::Cell => "cell moves",
+        }
+    }
+
     /// Whether a move whose finest metric is `finest` is a move of this
     /// metric: `finest` is this metric or a finer one.
     #[inline]
