@@ -16,7 +16,7 @@ use rayon::prelude::*;
 use schema::{Checkpoint, GroupKey, SavedGroup};
 use tracing::{debug, info};
 
-use super::{group_key, Analysed, Analyses};
+use super::{group_key, Analysed, Analyses, PackedMetrics};
 use crate::progress::Progress;
 
 /// Groups of at least this many layouts log their analysis's wall time at
@@ -79,7 +79,7 @@ pub(super) fn analyse_pending(
             .map(|(key, analysed)| SavedGroup {
                 key: *key,
                 numbers: analysed.analysis.iter().map(numbers_of).collect(),
-                metrics: analysed.metrics.clone(),
+                metrics: analysed.metrics.iter().map(|m| m.unpack()).collect(),
             })
             .collect();
         checkpoint.save(&saved)?;
@@ -113,7 +113,7 @@ fn with_metrics(
                 layout.min_solution_step
             );
         }
-        metrics.push(numbers);
+        metrics.push(PackedMetrics::pack(&numbers)?);
     }
     Ok(Analysed { analysis, metrics })
 }

@@ -15,6 +15,7 @@
 //! `<db>` is in place.
 
 mod analyse;
+mod packed;
 mod resume;
 mod rows;
 mod target;
@@ -29,7 +30,9 @@ use anyhow::{bail, Context};
 use klotski::analysis::LayoutAnalysis;
 use klotski::{AllCodes, Class, ClassGroups};
 use rayon::prelude::*;
-use schema::{CheckpointTag, GroupKey, MetricNumbers, Writer, N_CLASSES};
+use schema::{CheckpointTag, GroupKey, Writer, N_CLASSES};
+
+use packed::PackedMetrics;
 use tracing::info;
 
 use crate::progress::Progress;
@@ -83,7 +86,7 @@ struct Analysed {
     /// The five numbers of the original.
     analysis: Vec<LayoutAnalysis>,
     /// The numbers in the other metrics, and the counts of minimum sequences.
-    metrics: Vec<MetricNumbers>,
+    metrics: Vec<PackedMetrics>,
 }
 
 impl Analysed {

@@ -13,7 +13,7 @@ use schema::{Checkpoint, CheckpointTag, ErrorKind, GroupKey};
 use tracing::info;
 
 use super::target::what_it_is;
-use super::{group_key, Analysed, Analyses};
+use super::{group_key, Analysed, Analyses, PackedMetrics};
 
 /// What is at the checkpoint path when a build starts.
 pub(super) enum Existing {
@@ -118,7 +118,11 @@ fn saved_analyses(checkpoint: &Checkpoint, classes: &[ClassGroups]) -> anyhow::R
             )));
         }
         let analysis = saved.numbers.iter().map(analysis_of).collect();
-        let metrics = saved.metrics;
+        let metrics = saved
+            .metrics
+            .iter()
+            .map(PackedMetrics::pack)
+            .collect::<anyhow::Result<_>>()?;
         analyses.insert(saved.key, Analysed { analysis, metrics });
     }
     Ok(Ok(analyses))

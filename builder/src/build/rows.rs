@@ -116,7 +116,7 @@ fn class_rows<'a>(
             is_mirror: layout.is_mirror(),
             is_mirror_as_released: layout.is_mirror_as_released(),
             numbers: numbers_of(&analysis),
-            metrics: analysed.metrics[name.group_index as usize],
+            metrics: analysed.metrics[name.group_index as usize].unpack(),
         }
     })
 }
