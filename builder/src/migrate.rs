@@ -1,10 +1,17 @@
 //! `klotski migrate`: a finished database of an older schema version brought
-//! up to date in place, with progress bars, a log line and a summary.
+//! up to date in place, with progress bars, a log line and a summary. From
+//! a version before 3 the engine computes the metric columns, group by
+//! group ([`EngineMetrics`]).
 
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use schema::{Upgrade, UpgradeProgress};
+use anyhow::Context;
+use edge::numbers::metrics_of_graph;
+use klotski::analysis::GroupGraph;
+use klotski::Code;
+use rayon::prelude::*;
+use schema::{GroupMetrics, MetricNumbers, Upgrade, UpgradeProgress};
 use tracing::info;
 
 use crate::progress::Progress;
@@ -25,7 +32,8 @@ pub struct Migrated {
 pub fn migrate_database(db: &Path) -> anyhow::Result<Migrated> {
     let started = Instant::now();
     let mut bars = Bars::default();
-    let upgrade = schema::upgrade(db, &mut bars)?;
+    let upgrade = schema::upgrade(db, &EngineMetrics, &mut bars)
+        .with_context(|| format!("migrating {} failed, the file is as it was", db.display()))?;
     bars.clear();
     let elapsed = started.elapsed();
     let file_bytes = std::fs::metadata(db)?.len();
@@ -56,7 +64,48 @@ impl Bars {
     }
 }
 
+/// The engine's answer to a migration's [`GroupMetrics`]: each group's
+/// graph and its searches in the three metrics, the groups in parallel.
+struct EngineMetrics;
+
+impl GroupMetrics for EngineMetrics {
+    fn class_metrics(&self, groups: &[Vec<u64>]) -> Result<Vec<Vec<(i32, MetricNumbers)>>, String> {
+        groups
+            .par_iter()
+            .map(|values| {
+                let codes = values
+                    .iter()
+                    .map(|&value| Code::new(value).map_err(|error| error.to_string()))
+                    .collect::<Result<Vec<Code>, String>>()?;
+                if !codes.is_sorted() {
+                    return Err(format!("the codes of group {} do not ascend", codes[0]));
+                }
+                // GroupGraph::build panics on codes that are not whole groups:
+                // a layout one step away must be among them.
+                let known: std::collections::HashSet<Code> = codes.iter().copied().collect();
+                for code in &codes {
+                    let mut whole = true;
+                    code.layout()
+                        .for_each_step(|next| whole &= known.contains(&next.code()));
+                    if !whole {
+                        return Err(format!("group of {} is not a whole group", codes[0]));
+                    }
+                }
+                metrics_of_graph(&GroupGraph::build(codes))
+            })
+            .collect()
+    }
+}
+
 impl UpgradeProgress for Bars {
+    fn computing(&mut self, n_layouts: u64) {
+        self.show(Progress::bar(
+            n_layouts,
+            "layouts",
+            "computing straight and cell moves",
+        ));
+    }
+
     fn reading(&mut self, n_layouts: u64) {
         self.show(Progress::bar(
             n_layouts,

@@ -18,7 +18,7 @@ use builder::{build_database, BuildOptions, DEFAULT_BATCH_LAYOUTS};
 use klotski::analysis::{analyse_group, GroupGraph};
 use klotski::{AllCodes, Class, ClassGroups, Code};
 use schema::{Checkpoint, CheckpointTag, Database, GroupKey, GroupRow, LayoutNumbers, LayoutRow};
-use schema::{Page, SavedGroup, Writer};
+use schema::{MetricNumbers, Page, SavedGroup, Writer};
 
 /// The classes of the database most tests share: one group or many, mirror
 /// pairs, solvable or not, one standard class; about 30,000 layouts,
@@ -78,24 +78,29 @@ fn expected() -> &'static Expected {
                     group_num,
                 };
                 let codes: Vec<Code> = class_groups.group_codes(group_num).collect();
-                let analyses = analyse_group(&GroupGraph::build(codes.clone()));
+                let graph = GroupGraph::build(codes.clone());
+                let analyses = analyse_group(&graph);
+                let metrics = edge::numbers::metrics_of_graph(&graph).unwrap();
                 let rows: Vec<LayoutRow> = (0u32..)
-                    .zip(codes.iter().zip(analyses))
-                    .map(|(group_index, (&code, analysis))| LayoutRow {
-                        id: all.id(code),
-                        code: code.to_string(),
-                        group: key,
-                        group_index,
-                        is_mirror: code.layout().is_mirror(),
-                        is_mirror_as_released: code.layout().is_mirror_as_released(),
-                        numbers: LayoutNumbers {
-                            farthest_step: analysis.farthest_step,
-                            farthest_num: analysis.farthest_num,
-                            min_solution_step: analysis.min_solution_step,
-                            min_solution_num: analysis.min_solution_num,
-                            solution_num: analysis.solution_num,
+                    .zip(codes.iter().zip(analyses).zip(metrics))
+                    .map(
+                        |(group_index, ((&code, analysis), (_, metrics)))| LayoutRow {
+                            id: all.id(code),
+                            code: code.to_string(),
+                            group: key,
+                            group_index,
+                            is_mirror: code.layout().is_mirror(),
+                            is_mirror_as_released: code.layout().is_mirror_as_released(),
+                            numbers: LayoutNumbers {
+                                farthest_step: analysis.farthest_step,
+                                farthest_num: analysis.farthest_num,
+                                min_solution_step: analysis.min_solution_step,
+                                min_solution_num: analysis.min_solution_num,
+                                solution_num: analysis.solution_num,
+                            },
+                            metrics,
                         },
-                    })
+                    )
                     .collect();
                 let mirror_group_nums: Vec<u32> = codes
                     .iter()
@@ -557,9 +562,15 @@ fn a_checkpoint_is_reused_only_for_the_same_build() {
         min_solution_num: 0,
         solution_num: 0,
     };
+    let unsolvable = MetricNumbers {
+        min_straight_moves: -1,
+        min_cell_moves: -1,
+        ..MetricNumbers::default()
+    };
     let saved = |n_layouts| SavedGroup {
         key,
         numbers: vec![made_up; n_layouts],
+        metrics: vec![unsolvable; n_layouts],
     };
     let check = |tag: CheckpointTag, saved: SavedGroup, expected: &str| {
         let _ = std::fs::remove_file(&db);

@@ -186,35 +186,41 @@ fn the_json_of_moves_solve_and_path_is_the_services() {
     for class in CLASSES {
         let groups = ClassGroups::build(class.parse().unwrap());
         let codes = groups.codes();
-        for &code in codes.iter().step_by(codes.len() / 4) {
-            let code = code.to_string();
-            let answer = service_json(db, &format!("/case/{code}/moves"));
-            assert_eq!(
-                json(&["moves", &code, "--json", "--db", db]),
-                answer,
-                "{code}"
-            );
-            assert_eq!(json(&["moves", &code, "--json"]), answer, "{code}");
-            n_moves += answer["moves"].as_array().unwrap().len();
-            if stored_min_step(db, &code) >= 0 {
-                let answer = service_json(db, &format!("/case/{code}/solution"));
+        for metric in ["step", "straight", "cell"] {
+            let (flag, query) = (["--metric", metric], format!("?metric={metric}"));
+            for &code in codes.iter().step_by(codes.len() / 4) {
+                let code = code.to_string();
+                let answer = service_json(db, &format!("/case/{code}/moves{query}"));
+                let moves = ["moves", &code, "--json", flag[0], flag[1]];
                 assert_eq!(
-                    json(&["solve", &code, "--json", "--db", db]),
+                    json(&[&moves[..], &["--db", db]].concat()),
                     answer,
                     "{code}"
                 );
-                n_solved += 1;
+                assert_eq!(json(&moves), answer, "{code}");
+                n_moves += answer["moves"].as_array().unwrap().len();
+                if stored_min_step(db, &code) >= 0 {
+                    let answer = service_json(db, &format!("/case/{code}/solution{query}"));
+                    let solve = ["solve", &code, "--json", flag[0], flag[1]];
+                    assert_eq!(
+                        json(&[&solve[..], &["--db", db]].concat()),
+                        answer,
+                        "{code}"
+                    );
+                    assert_eq!(json(&solve), answer, "{code} searched");
+                    n_solved += 1;
+                }
             }
+            // Across the largest group, first code to last.
+            let group: Vec<Code> = groups.group_codes(0).collect();
+            let (from, to) = (group[0].to_string(), group[group.len() - 1].to_string());
+            let answer = service_json(db, &format!("/path/{from}/{to}{query}"));
+            assert_eq!(
+                json(&["path", &from, &to, "--json", flag[0], flag[1]]),
+                answer,
+                "{from} to {to}"
+            );
         }
-        // Across the largest group, first code to last.
-        let group: Vec<Code> = groups.group_codes(0).collect();
-        let (from, to) = (group[0].to_string(), group[group.len() - 1].to_string());
-        let answer = service_json(db, &format!("/path/{from}/{to}"));
-        assert_eq!(
-            json(&["path", &from, &to, "--json"]),
-            answer,
-            "{from} to {to}"
-        );
     }
     // Moves with and without a slide, solved and unsolvable groups.
     assert!(

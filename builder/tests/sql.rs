@@ -20,13 +20,18 @@ use serde_json::Value;
 /// 5-4-1-1); the 7-0-* classes add unsolvable groups and mirror pairs.
 const CLASSES: &str = "5-4-1,7-0-*";
 
-/// The classes of the database of the previous schema in `tests/data`.
+/// The classes of the databases of the previous schemas in `tests/data`.
 const V1_CLASSES: &str = "0-1-0,0-2-0,1-0-*,7-0-*";
 
 /// A database of schema version 1 (the last without the classification
 /// index and the derived tables), built by `klotski build-db --classes
 /// 0-1-0,0-2-0,1-0-*,7-0-*` at commit 69bccd2.
 const V1_DB: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/schema-v1.db");
+
+/// A database of schema version 2 (the last without the metric columns),
+/// built by `klotski build-db --classes 0-1-0,0-2-0,1-0-*,7-0-*` at commit
+/// eae3520.
+const V2_DB: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/schema-v2.db");
 
 /// An empty directory for one test.
 fn scratch_dir(name: &str) -> PathBuf {
@@ -199,6 +204,8 @@ fn histograms_equal_counts_by_scanning() {
     for (column, count) in [
         ("min_solution_step", "n_min_solution_step"),
         ("farthest_step", "n_farthest_step"),
+        ("min_straight_moves", "n_min_straight_moves"),
+        ("min_cell_moves", "n_min_cell_moves"),
     ] {
         let scanned = select(&format!(
             "SELECT jiang, bing, style, group_num, {column}, count(*) FROM layout \
@@ -220,10 +227,11 @@ fn histograms_equal_counts_by_scanning() {
         ));
         assert_eq!(stored, scanned, "{column}");
     }
-    // Each step appears where some layout has it, for one number or the other.
+    // Each step appears where some layout has it, for one number or another.
     let empty = select(
         "SELECT count(*) FROM layout_group_histogram \
-         WHERE n_min_solution_step = 0 AND n_farthest_step = 0",
+         WHERE n_min_solution_step = 0 AND n_farthest_step = 0 \
+           AND n_min_straight_moves = 0 AND n_min_cell_moves = 0",
     );
     assert_eq!(empty, ["0"]);
 }
@@ -234,7 +242,12 @@ fn hardest_tables_equal_rankings_by_sorting() {
         ("group", "jiang, bing, style, group_num"),
         ("class", "jiang, bing, style"),
     ] {
-        for column in ["min_solution_step", "farthest_step"] {
+        for column in [
+            "min_solution_step",
+            "farthest_step",
+            "min_straight_moves",
+            "min_cell_moves",
+        ] {
             let sorted = select(&format!(
                 "SELECT * FROM (SELECT {key}, row_number() OVER \
                  (PARTITION BY {key} ORDER BY {column} DESC, id) AS rank, id FROM layout) \
@@ -267,13 +280,20 @@ fn klotski(args: &[&str]) -> (Option<i32>, String) {
 }
 
 #[test]
-fn migrating_a_file_of_the_previous_schema_gives_the_rows_of_a_new_build() {
-    let dir = scratch_dir("migrate");
+fn migrating_a_file_of_a_previous_schema_gives_the_rows_of_a_new_build() {
+    check_migration(V1_DB, 1);
+    check_migration(V2_DB, 2);
+}
+
+/// Migrates a copy of `fixture`, of schema version `from`, and compares it
+/// with a new build of the same classes.
+fn check_migration(fixture: &str, from: u32) {
+    let dir = scratch_dir(&format!("migrate-{from}"));
     let old = dir.join("old.db");
-    std::fs::copy(V1_DB, &old).unwrap();
+    std::fs::copy(fixture, &old).unwrap();
     let error = Database::open(&old).err().unwrap();
     assert!(
-        matches!(error.kind(), ErrorKind::Outdated { found: 1, .. }),
+        matches!(error.kind(), ErrorKind::Outdated { found, .. } if *found == from),
         "{error:?}"
     );
     let path = old.to_str().unwrap();
@@ -286,7 +306,10 @@ fn migrating_a_file_of_the_previous_schema_gives_the_rows_of_a_new_build() {
 
     let (code, out) = klotski(&["migrate", "--db", path]);
     assert_eq!(code, Some(0), "{out}");
-    assert!(out.contains("schema version 1 -> 2"), "{out}");
+    assert!(
+        out.contains(&format!("schema version {from} -> 3")),
+        "{out}"
+    );
     let fresh = dir.join("fresh.db");
     build(&fresh, V1_CLASSES);
     assert_eq!(dump(&old), dump(&fresh));
@@ -297,7 +320,7 @@ fn migrating_a_file_of_the_previous_schema_gives_the_rows_of_a_new_build() {
         (code, out.trim_end()),
         (
             Some(0),
-            &*format!("{path} already has schema version 2: nothing to do")
+            &*format!("{path} already has schema version 3: nothing to do")
         )
     );
 }
@@ -325,6 +348,21 @@ fn a_migration_that_fails_leaves_the_file_as_it_was() {
     );
     assert_eq!(std::fs::read(&old).unwrap(), before);
 
+    // A sound file of schema 2 on a full disk, then on a read-only one.
+    let sound = dir.join("sound.db");
+    std::fs::copy(V2_DB, &sound).unwrap();
+    let before = std::fs::read(&sound).unwrap();
+    for (full, reason) in [
+        (true, "disk I/O error"),
+        (false, "attempt to write a readonly database"),
+    ] {
+        let (code, error) = klotski_limited(&sound, full);
+        assert_eq!(code, Some(1), "{error}");
+        assert!(error.contains("failed, the file is as it was"), "{error}");
+        assert!(error.contains(reason), "{error}");
+        assert_eq!(std::fs::read(&sound).unwrap(), before);
+    }
+
     for (file, reason) in [
         (dir.join("missing.db"), "no database at"),
         (
@@ -336,6 +374,49 @@ fn a_migration_that_fails_leaves_the_file_as_it_was() {
         assert_eq!(code, Some(1), "{error}");
         assert!(error.contains(reason), "{error}");
     }
+}
+
+/// Runs `klotski migrate --db db` on a full disk (`full`: no file may grow
+/// past the size of `db`, as `ulimit -f` sets it) or a read-only one (the
+/// file made read-only; run as another user when this one is root, whom no
+/// file mode stops). Returns what [`klotski`] does.
+fn klotski_limited(db: &Path, full: bool) -> (Option<i32>, String) {
+    let path = db.to_str().unwrap();
+    let script = if full {
+        // In the 512-byte blocks of a POSIX shell; growing past the limit
+        // is then an error, not a SIGXFSZ.
+        let blocks = std::fs::metadata(db).unwrap().len() / 512;
+        format!("trap '' XFSZ; ulimit -f {blocks}; exec \"$0\" migrate --db {path}")
+    } else {
+        format!("exec \"$0\" migrate --db {path}")
+    };
+    let mut mode = std::fs::metadata(db).unwrap().permissions();
+    let writable = mode.clone();
+    if !full {
+        mode.set_readonly(true);
+        std::fs::set_permissions(db, mode).unwrap();
+    }
+    // Root writes to a read-only file: then run as nobody (util-linux's
+    // setpriv, in every Debian).
+    let is_root = std::fs::OpenOptions::new().append(true).open(db).is_ok();
+    let mut command = if !full && is_root {
+        let mut command = Command::new("setpriv");
+        command.args(["--reuid=65534", "--regid=65534", "--clear-groups", "sh"]);
+        command
+    } else {
+        Command::new("sh")
+    };
+    let output = command
+        .args(["-c", &script, env!("CARGO_BIN_EXE_klotski")])
+        .env("RUST_LOG", "off")
+        .output()
+        .expect("sh runs");
+    std::fs::set_permissions(db, writable).unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    (
+        output.status.code(),
+        stderr.lines().last().unwrap_or_default().to_owned(),
+    )
 }
 
 /// Datasette's answer to `path` on the shared database with the shipped

@@ -9,7 +9,8 @@
 
 use klotski::analysis::LayoutAnalysis;
 use klotski::paths::{self, NotAStep};
-use klotski::{Code, Move, Progress, ValuedMove};
+use klotski::{Code, Metric, Move, Progress, ValuedMove};
+use schema::MetricNumbers;
 use serde::Serialize;
 
 /// One move: which piece goes where, and the layout it gives. Cells are
@@ -117,6 +118,57 @@ impl From<&LayoutAnalysis> for Solution {
     }
 }
 
+/// A layout's fewest moves to a solved layout in the other two metrics and
+/// its numbers of minimum move sequences in all three (its fewest steps is
+/// `min_solution_step`), under the database's column names. The counts are
+/// exact JSON integers up to 2^61: JavaScript's numbers hold 2^53 exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = Metrics))]
+pub struct MetricsJson {
+    /// Fewest straight moves (one piece any distance in one direction) to a
+    /// solved layout; -1 when the group has none.
+    #[cfg_attr(feature = "openapi", schema(example = 90))]
+    pub min_straight_moves: i32,
+    /// Fewest cell moves (one piece one cell); -1 when none.
+    #[cfg_attr(feature = "openapi", schema(example = 116))]
+    pub min_cell_moves: i32,
+    /// How many distinct minimum step sequences lead to a solved layout (1
+    /// when solved, 0 when none).
+    #[cfg_attr(feature = "openapi", schema(example = 256))]
+    pub n_min_step_sequences: i64,
+    /// The same in straight moves.
+    #[cfg_attr(feature = "openapi", schema(example = 4096))]
+    pub n_min_straight_sequences: i64,
+    /// The same in cell moves.
+    #[cfg_attr(feature = "openapi", schema(example = 4_112_640_000_i64))]
+    pub n_min_cell_sequences: i64,
+}
+
+impl From<&MetricNumbers> for MetricsJson {
+    fn from(m: &MetricNumbers) -> MetricsJson {
+        MetricsJson {
+            min_straight_moves: m.min_straight_moves,
+            min_cell_moves: m.min_cell_moves,
+            n_min_step_sequences: m.n_min_step_sequences,
+            n_min_straight_sequences: m.n_min_straight_sequences,
+            n_min_cell_sequences: m.n_min_cell_sequences,
+        }
+    }
+}
+
+impl MetricsJson {
+    /// Each value under its name, for a line of text each.
+    pub fn named(&self) -> [(&'static str, i64); 5] {
+        [
+            ("min_straight_moves", self.min_straight_moves.into()),
+            ("min_cell_moves", self.min_cell_moves.into()),
+            ("n_min_step_sequences", self.n_min_step_sequences),
+            ("n_min_straight_sequences", self.n_min_straight_sequences),
+            ("n_min_cell_sequences", self.n_min_cell_sequences),
+        ]
+    }
+}
+
 /// A move and the numbers of the layout it gives.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ValuedMove))]
@@ -135,8 +187,12 @@ pub struct ValuedMoveJson {
     #[cfg_attr(feature = "openapi", schema(example = "nearer"))]
     pub progress: Option<&'static str>,
     /// The move is one of a minimum solution: it lowers `min_solution_step`
-    /// by one.
+    /// (in the metric asked for: its fewest moves) by one.
     pub best: bool,
+    /// The fewest moves, in the metric asked for, from the layout it gives
+    /// to a solved layout (`solution.min_step` in steps); -1 when none.
+    #[cfg_attr(feature = "openapi", schema(example = 80))]
+    pub min_moves: i32,
 }
 
 impl From<&ValuedMove> for ValuedMoveJson {
@@ -148,6 +204,7 @@ impl From<&ValuedMove> for ValuedMoveJson {
             solution: Solution::from(&valued.after),
             progress: valued.progress.map(Progress::name),
             best: valued.is_best(),
+            min_moves: valued.after_moves,
         }
     }
 }
@@ -159,22 +216,26 @@ pub struct MovesJson {
     /// The layout.
     #[cfg_attr(feature = "openapi", schema(example = "1A9BF0C00"))]
     pub code: String,
-    /// Its fewest steps to a solved layout; -1 when none.
+    /// Its fewest moves (of `metric`) to a solved layout; -1 when none.
     #[cfg_attr(feature = "openapi", schema(example = 81))]
     pub min_solution_step: i32,
-    /// Every move, one per layout one step away: those nearer to solved
-    /// first, then as near, then farther; in board order (start cell, then
-    /// end cell) among equals.
+    /// How moves are counted: `step`, `straight` or `cell`.
+    #[cfg_attr(feature = "openapi", schema(example = "step"))]
+    pub metric: &'static str,
+    /// Every move of `metric`, one per layout one such move away: those
+    /// nearer to solved first, then as near, then farther; in board order
+    /// (start cell, then end cell) among equals.
     pub moves: Vec<ValuedMoveJson>,
 }
 
 impl MovesJson {
-    /// The answer for `code`, `min_solution_step` steps from solved, and its
-    /// moves as [`klotski::Layout::valued_moves`] gives them.
-    pub fn new(code: Code, min_solution_step: i32, moves: &[ValuedMove]) -> MovesJson {
+    /// The answer for `code`, `min_moves` moves of `metric` from solved, and
+    /// its moves as [`klotski::Layout::valued_moves_in`] gives them.
+    pub fn new(code: Code, metric: Metric, min_moves: i32, moves: &[ValuedMove]) -> MovesJson {
         MovesJson {
             code: code.to_string(),
-            min_solution_step,
+            min_solution_step: min_moves,
+            metric: metric.name(),
             moves: moves.iter().map(ValuedMoveJson::from).collect(),
         }
     }
@@ -187,13 +248,16 @@ pub struct SolutionJson {
     /// The layout solved.
     #[cfg_attr(feature = "openapi", schema(example = "1A9BF0C00"))]
     pub code: String,
-    /// Number of steps: the length of `layouts` less one.
+    /// Number of moves (of `metric`): the length of `layouts` less one.
     #[cfg_attr(feature = "openapi", schema(example = 81))]
     pub min_solution_step: u32,
+    /// How moves are counted: `step`, `straight` or `cell`.
+    #[cfg_attr(feature = "openapi", schema(example = "step"))]
+    pub metric: &'static str,
     /// The solved layout it reaches: the last of `layouts`.
     #[cfg_attr(feature = "openapi", schema(example = "DAAF4CC00"))]
     pub solved: String,
-    /// The layouts from `code` to a solved layout, each one step from the
+    /// The layouts from `code` to a solved layout, each one move from the
     /// next.
     pub layouts: Vec<String>,
     /// The move from each layout to the next: `min_solution_step` of them.
@@ -202,12 +266,14 @@ pub struct SolutionJson {
 
 impl SolutionJson {
     /// The answer for a solution: `route` from the layout asked about to a
-    /// solved layout, each one step from the next (at least one layout).
-    pub fn new(route: &[Code]) -> Result<SolutionJson, NotAStep> {
+    /// solved layout, each one move of `metric` from the next (at least one
+    /// layout).
+    pub fn new(route: &[Code], metric: Metric) -> Result<SolutionJson, NotAStep> {
         let (first, last) = ends(route);
         Ok(SolutionJson {
             code: first,
             min_solution_step: steps(route),
+            metric: metric.name(),
             solved: last,
             layouts: codes(route),
             moves: MoveJson::route(route)?,
@@ -223,23 +289,27 @@ pub struct PathJson {
     pub from: String,
     /// The last layout.
     pub to: String,
-    /// Number of steps: the length of `layouts` less one.
+    /// Number of moves (of `metric`): the length of `layouts` less one.
     pub step: u32,
-    /// The layouts from `from` to `to`, each one step from the next.
+    /// How moves are counted: `step`, `straight` or `cell`.
+    #[cfg_attr(feature = "openapi", schema(example = "step"))]
+    pub metric: &'static str,
+    /// The layouts from `from` to `to`, each one move from the next.
     pub layouts: Vec<String>,
     /// The move from each layout to the next: `step` of them.
     pub moves: Vec<MoveJson>,
 }
 
 impl PathJson {
-    /// The answer for `route`, each layout one step from the next (at least
-    /// one layout).
-    pub fn new(route: &[Code]) -> Result<PathJson, NotAStep> {
+    /// The answer for `route`, each layout one move of `metric` from the
+    /// next (at least one layout).
+    pub fn new(route: &[Code], metric: Metric) -> Result<PathJson, NotAStep> {
         let (from, to) = ends(route);
         Ok(PathJson {
             from,
             to,
             step: steps(route),
+            metric: metric.name(),
             layouts: codes(route),
             moves: MoveJson::route(route)?,
         })
@@ -309,6 +379,7 @@ mod tests {
         let valued = ValuedMove {
             step,
             after,
+            after_moves: 80,
             progress: Some(Progress::Nearer),
         };
         let json = serde_json::to_value(ValuedMoveJson::from(&valued)).unwrap();
@@ -320,28 +391,29 @@ mod tests {
             serde_json::json!({"min_step": 80, "min_num": 1, "num": 6})
         );
         assert_eq!(
-            (&json["progress"], &json["best"]),
-            (&"nearer".into(), &true.into())
+            (&json["progress"], &json["best"], &json["min_moves"]),
+            (&"nearer".into(), &true.into(), &80.into())
         );
     }
 
     #[test]
     fn a_route_gives_its_ends_steps_layouts_and_moves() {
         let route = [code("1A9BF0C00"), code("1A98FCC00")];
-        let path = PathJson::new(&route).unwrap();
+        let path = PathJson::new(&route, Metric::Cell).unwrap();
+        assert_eq!(path.metric, "cell");
         assert_eq!(
             (path.from.as_str(), path.to.as_str(), path.step),
             ("1A9BF0C00", "1A98FCC00", 1)
         );
         assert_eq!(path.layouts, ["1A9BF0C00", "1A98FCC00"]);
         assert_eq!(path.moves[0].text, "1x1 b4 down 1");
-        let alone = SolutionJson::new(&[code("DAAF4CC00")]).unwrap();
+        let alone = SolutionJson::new(&[code("DAAF4CC00")], Metric::Step).unwrap();
         assert_eq!(
             (alone.min_solution_step, alone.solved.as_str()),
             (0, "DAAF4CC00")
         );
         assert!(alone.moves.is_empty());
         // Two layouts that are not one step apart are no route.
-        assert!(PathJson::new(&[code("1A9BF0C00"), code("DAAF4CC00")]).is_err());
+        assert!(PathJson::new(&[code("1A9BF0C00"), code("DAAF4CC00")], Metric::Step).is_err());
     }
 }

@@ -19,9 +19,13 @@
 //!   with the numbers of the layouts they give. [`paths`] finds minimum
 //!   solutions, shortest paths and the breadth-first layers from a layout;
 //!   [`subgraph`] cuts out the part of a group drawn or exported.
+//! - [`Metric`] is a way of counting moves: steps, straight moves or cell
+//!   moves ([`Layout::moves_in`], [`Layout::for_each_move_in`]).
 //!
 //! - [`analysis`] computes, for every layout of a group, its farthest step
-//!   and count and its minimum-solution step, count and solution count.
+//!   and count and its minimum-solution step, count and solution count;
+//!   [`analysis::shortest_solutions`] the fewest moves to solved and the
+//!   number of minimum move sequences in each metric.
 //!
 //! The crate does no I/O: reading and writing files is the builder's job.
 //!
@@ -52,6 +56,7 @@ mod group;
 mod index;
 mod layout;
 mod layout_ref;
+mod metric;
 mod moves;
 pub mod paths;
 mod short_code;
@@ -67,6 +72,7 @@ pub use group::{classify_all, group_of, ClassGroups, NoSuchLayout};
 pub use index::{AllCodes, CodeIndex, N_LAYOUTS};
 pub use layout::{Layout, Piece};
 pub use layout_ref::{LayoutRef, LayoutRefError};
+pub use metric::{Metric, MetricError};
 pub use moves::{Cell, CellError, Direction, Move, Progress, Slide};
 pub use short_code::{ShortCode, ShortCodeError, ALPHABET, SHORT_CODE_CHARS};
 pub use valued::ValuedMove;

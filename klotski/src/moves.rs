@@ -19,6 +19,7 @@ use std::str::FromStr;
 
 use crate::board::{block_cells, BOARD, HEIGHT, WIDTH};
 use crate::layout::{Layout, Piece};
+use crate::metric::Metric;
 
 /// A cell of the board: column `a`..`d` (left to right), row `1`..`5` (top
 /// to bottom). Its index `x + 4*y` is the bit of the board's cell masks.
@@ -206,6 +207,17 @@ impl Move {
     pub fn after(&self) -> Layout {
         self.after
     }
+
+    /// The finest metric this move counts in: a cell move when the piece
+    /// slides one cell, a straight move when it slides further in one line,
+    /// otherwise a step only.
+    pub fn metric(&self) -> Metric {
+        match self.slide {
+            Some(Slide { distance: 1, .. }) => Metric::Cell,
+            Some(_) => Metric::Straight,
+            None => Metric::Step,
+        }
+    }
 }
 
 impl fmt::Display for Move {
@@ -273,6 +285,14 @@ impl Layout {
         let mut moves = Vec::new();
         self.for_each_step(|after| moves.push(Move::derive(self, &after)));
         moves.sort_unstable_by_key(|step| (step.from, step.to));
+        moves
+    }
+
+    /// The moves of `metric` from this layout ([`Move::metric`] admitted by
+    /// it), in the order of [`Layout::moves`].
+    pub fn moves_in(&self, metric: Metric) -> Vec<Move> {
+        let mut moves = self.moves();
+        moves.retain(|step| metric.admits(step.metric()));
         moves
     }
 }
@@ -386,6 +406,38 @@ mod tests {
             assert!(rest.starts_with(&step.from().to_string()), "{text}");
             assert_ne!(step.from(), step.to(), "{text}");
         }
+    }
+
+    #[test]
+    fn each_metric_keeps_its_moves() {
+        let texts_in = |metric| -> Vec<String> {
+            layout("1A9BF0C00")
+                .moves_in(metric)
+                .iter()
+                .map(Move::to_string)
+                .collect()
+        };
+        assert_eq!(texts_in(Metric::Step).len(), 8);
+        assert_eq!(
+            texts_in(Metric::Straight),
+            [
+                "1x1 b4 down 1",
+                "1x1 c4 down 1",
+                "1x1 a5 right 1",
+                "1x1 a5 right 2",
+                "1x1 d5 left 2",
+                "1x1 d5 left 1",
+            ]
+        );
+        assert_eq!(
+            texts_in(Metric::Cell),
+            [
+                "1x1 b4 down 1",
+                "1x1 c4 down 1",
+                "1x1 a5 right 1",
+                "1x1 d5 left 1",
+            ]
+        );
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //!
 //! Every path is chosen the same way, so the same question always gets the
 //! same answer: at each step, the neighbour with the smallest code among
-//! those one step nearer to the goal.
+//! those one step nearer to the goal. Each search has a variant in any
+//! [`Metric`] (`_in`): the moves it may make and counts are that metric's.
 //!
 //! ```
 //! use klotski::{analysis::GroupGraph, paths, Code};
@@ -26,6 +27,7 @@ use std::fmt;
 use crate::analysis::GroupGraph;
 use crate::code::Code;
 use crate::group::group_of;
+use crate::metric::Metric;
 use crate::moves::Move;
 
 /// The distance of a node no search reached.
@@ -34,13 +36,18 @@ pub const UNREACHED: u32 = u32::MAX;
 /// Breadth-first distances from `sources` (each at 0): [`UNREACHED`] where
 /// no source leads.
 pub fn distances(graph: &GroupGraph, sources: &[u32]) -> Vec<u32> {
-    distances_until(graph, sources, None)
+    distances_until(graph, sources, None, Metric::Step)
 }
 
 /// Breadth-first distances from `sources`, stopped once `stop` is labelled:
 /// then every node nearer to the sources than `stop` is labelled too, which
 /// is all a walk down from `stop` needs.
-fn distances_until(graph: &GroupGraph, sources: &[u32], stop: Option<u32>) -> Vec<u32> {
+fn distances_until(
+    graph: &GroupGraph,
+    sources: &[u32],
+    stop: Option<u32>,
+    metric: Metric,
+) -> Vec<u32> {
     let mut distance = vec![UNREACHED; graph.n_nodes()];
     let mut queue = VecDeque::with_capacity(sources.len());
     for &source in sources {
@@ -54,7 +61,7 @@ fn distances_until(graph: &GroupGraph, sources: &[u32], stop: Option<u32>) -> Ve
     }
     while let Some(node) = queue.pop_front() {
         let next_distance = distance[node as usize] + 1;
-        for &next in graph.neighbours(node) {
+        for next in graph.neighbours_in(node, metric) {
             if distance[next as usize] == UNREACHED {
                 distance[next as usize] = next_distance;
                 if Some(next) == stop {
@@ -70,7 +77,7 @@ fn distances_until(graph: &GroupGraph, sources: &[u32], stop: Option<u32>) -> Ve
 /// The nodes from `from` down `distance` to a node at distance 0: at each
 /// step the smallest neighbour (nodes are in code order) one step nearer.
 /// `None` when `from` is unreached.
-fn descend(graph: &GroupGraph, distance: &[u32], from: u32) -> Option<Vec<u32>> {
+fn descend(graph: &GroupGraph, distance: &[u32], from: u32, metric: Metric) -> Option<Vec<u32>> {
     let steps = distance[from as usize];
     if steps == UNREACHED {
         return None;
@@ -80,9 +87,7 @@ fn descend(graph: &GroupGraph, distance: &[u32], from: u32) -> Option<Vec<u32>> 
     path.push(node);
     for remaining in (0..steps).rev() {
         node = graph
-            .neighbours(node)
-            .iter()
-            .copied()
+            .neighbours_in(node, metric)
             .filter(|&next| distance[next as usize] == remaining)
             .min()
             .expect("a node at distance d > 0 has a neighbour at d - 1");
@@ -94,32 +99,60 @@ fn descend(graph: &GroupGraph, distance: &[u32], from: u32) -> Option<Vec<u32>> 
 /// A shortest path from node `from` to node `to`, both ends included;
 /// `None` when `to` cannot be reached (the graph holds several groups).
 pub fn shortest_path(graph: &GroupGraph, from: u32, to: u32) -> Option<Vec<u32>> {
-    descend(graph, &distances_until(graph, &[to], Some(from)), from)
+    shortest_path_in(graph, from, to, Metric::Step)
+}
+
+/// A shortest path in moves of `metric`, as [`shortest_path`].
+pub fn shortest_path_in(
+    graph: &GroupGraph,
+    from: u32,
+    to: u32,
+    metric: Metric,
+) -> Option<Vec<u32>> {
+    let distance = distances_until(graph, &[to], Some(from), metric);
+    descend(graph, &distance, from, metric)
 }
 
 /// One minimum solution from node `from`: the nodes from it to a nearest
 /// solved node, both included (just `from` when it is solved); `None` when
 /// no solved layout can be reached.
 pub fn min_solution(graph: &GroupGraph, from: u32) -> Option<Vec<u32>> {
+    min_solution_in(graph, from, Metric::Step)
+}
+
+/// One minimum solution in moves of `metric`, as [`min_solution`].
+pub fn min_solution_in(graph: &GroupGraph, from: u32, metric: Metric) -> Option<Vec<u32>> {
     let solved = graph.solved_nodes();
-    descend(graph, &distances_until(graph, &solved, Some(from)), from)
+    let distance = distances_until(graph, &solved, Some(from), metric);
+    descend(graph, &distance, from, metric)
 }
 
 /// A shortest path between two layouts, searched in their group.
 pub fn path_between(from: Code, to: Code) -> Result<Vec<Code>, DifferentGroups> {
+    path_between_in(from, to, Metric::Step)
+}
+
+/// A shortest path between two layouts in moves of `metric`, searched in
+/// their group (the same group in every metric).
+pub fn path_between_in(from: Code, to: Code, metric: Metric) -> Result<Vec<Code>, DifferentGroups> {
     let graph = GroupGraph::build(group_of(from));
     let start = graph.node(from).expect("a layout is in its own group");
     let goal = graph.node(to).ok_or(DifferentGroups { from, to })?;
-    let path = shortest_path(&graph, start, goal).expect("a group is connected");
+    let path = shortest_path_in(&graph, start, goal, metric).expect("a group is connected");
     Ok(path.into_iter().map(|node| graph.code(node)).collect())
 }
 
 /// One minimum solution of a layout, searched in its group: the layouts from
 /// it to a solved one; `None` when its group has no solved layout.
 pub fn solve(code: Code) -> Option<Vec<Code>> {
+    solve_in(code, Metric::Step)
+}
+
+/// One minimum solution of a layout in moves of `metric`, as [`solve`].
+pub fn solve_in(code: Code, metric: Metric) -> Option<Vec<Code>> {
     let graph = GroupGraph::build(group_of(code));
     let start = graph.node(code).expect("a layout is in its own group");
-    let path = min_solution(&graph, start)?;
+    let path = min_solution_in(&graph, start, metric)?;
     Some(path.into_iter().map(|node| graph.code(node)).collect())
 }
 
@@ -282,6 +315,17 @@ impl Layers {
 pub fn solution_walk<E: From<Stuck>>(
     start: Code,
     steps: u32,
+    min_step_of: impl FnMut(Code) -> Result<Option<i32>, E>,
+) -> Result<Vec<Code>, E> {
+    solution_walk_in(start, steps, Metric::Step, min_step_of)
+}
+
+/// One minimum solution in moves of `metric`, walked down the stored
+/// fewest moves of that metric (`min_step_of`), as [`solution_walk`].
+pub fn solution_walk_in<E: From<Stuck>>(
+    start: Code,
+    steps: u32,
+    metric: Metric,
     mut min_step_of: impl FnMut(Code) -> Result<Option<i32>, E>,
 ) -> Result<Vec<Code>, E> {
     let mut path = Vec::with_capacity(steps as usize + 1);
@@ -292,7 +336,7 @@ pub fn solution_walk<E: From<Stuck>>(
         neighbours.clear();
         current
             .layout()
-            .for_each_step(|next| neighbours.push(next.code()));
+            .for_each_move_in(metric, |next| neighbours.push(next.code()));
         neighbours.sort_unstable();
         let mut next = None;
         for &candidate in &neighbours {

@@ -7,6 +7,7 @@
 
 use crate::board::{block_cells, BOARD, COLUMN_0, COLUMN_3, ROW_4};
 use crate::layout::Layout;
+use crate::metric::Metric;
 
 /// Top-left cells where a 2x2 block fits on an empty board.
 const BLOCK_HEADS: u32 = BOARD & !COLUMN_3 & !ROW_4;
@@ -27,6 +28,37 @@ fn flood(start: u32, placeable: u32) -> u32 {
             return reach;
         }
         reach = next;
+    }
+}
+
+/// The positions a piece at `start` reaches by one straight slide through
+/// `placeable`: a ray in each direction, stopped by the first misfit.
+#[inline]
+fn straight_reach(start: u32, placeable: u32) -> u32 {
+    let ray = |shift: fn(u32) -> u32| {
+        let (mut at, mut reach) = (start, 0);
+        while at != 0 {
+            at = shift(at) & placeable;
+            reach |= at;
+        }
+        reach
+    };
+    ray(|mask| mask << 1 & !COLUMN_0)
+        | ray(|mask| mask >> 1 & !COLUMN_3)
+        | ray(|mask| mask << 4 & BOARD)
+        | ray(|mask| mask >> 4)
+}
+
+/// The finest metric of the move of a piece from `start` to `target` (one
+/// bit each) that fits at the cells of `placeable`.
+#[inline]
+fn finest_metric(start: u32, target: u32, placeable: u32) -> Metric {
+    if neighbours(start) & target != 0 {
+        Metric::Cell
+    } else if straight_reach(start, placeable) & target != 0 {
+        Metric::Straight
+    } else {
+        Metric::Step
     }
 }
 
@@ -52,16 +84,38 @@ impl Layout {
     /// Calls `visit` with every layout one step away: each distinct position each
     /// piece can reach. Layouts come out in no particular order, each once.
     #[inline]
-    pub fn for_each_step(&self, visit: impl FnMut(Layout)) {
-        self.for_each_move(Reach::Step, visit);
+    pub fn for_each_step(&self, mut visit: impl FnMut(Layout)) {
+        self.for_each_move(Reach::Step, |next, _, _, _| visit(next));
+    }
+
+    /// Calls `visit` with every layout one step away, as
+    /// [`for_each_step`](Layout::for_each_step), and the finest metric of the
+    /// move that gives it: [`Metric::Cell`] for a one-cell slide,
+    /// [`Metric::Straight`] for a longer straight slide, [`Metric::Step`]
+    /// when the piece must turn.
+    #[inline]
+    pub fn for_each_step_with_metric(&self, mut visit: impl FnMut(Layout, Metric)) {
+        self.for_each_move(Reach::Step, |next, start, target, placeable| {
+            visit(next, finest_metric(start, target, placeable))
+        });
+    }
+
+    /// Calls `visit` with every layout one move of `metric` away.
+    #[inline]
+    pub fn for_each_move_in(&self, metric: Metric, mut visit: impl FnMut(Layout)) {
+        self.for_each_step_with_metric(|next, finest| {
+            if metric.admits(finest) {
+                visit(next)
+            }
+        });
     }
 
     /// Calls `visit` with every layout where one piece has slid one cell down or
     /// one cell right. Every one-cell slide, read in one direction or the other,
     /// appears exactly once over all layouts; groups are connected by them alone.
     #[inline]
-    pub fn for_each_slide_down_or_right(&self, visit: impl FnMut(Layout)) {
-        self.for_each_move(Reach::SlideDownOrRight, visit);
+    pub fn for_each_slide_down_or_right(&self, mut visit: impl FnMut(Layout)) {
+        self.for_each_move(Reach::SlideDownOrRight, |next, _, _, _| visit(next));
     }
 
     /// Number of layouts one step away.
@@ -71,7 +125,11 @@ impl Layout {
         n
     }
 
-    fn for_each_move(&self, reach: Reach, mut visit: impl FnMut(Layout)) {
+    /// Calls `visit(next, start, target, placeable)` for every move `reach`
+    /// allows: the layout it gives, the piece's top-left cell before and
+    /// after (one bit each) and where that piece fits once lifted.
+    #[inline]
+    fn for_each_move(&self, reach: Reach, mut visit: impl FnMut(Layout, u32, u32, u32)) {
         let occupied = self.occupied();
         let empty = BOARD & !occupied;
         // Only a piece touching an empty cell can move at all.
@@ -81,12 +139,13 @@ impl Layout {
         if block & near_empty != 0 {
             let free = empty | block;
             let placeable = free & free >> 1 & free >> 4 & free >> 5 & BLOCK_HEADS;
-            let targets = reach.targets(1 << self.head, placeable);
-            for_each_bit(targets, |target| {
-                visit(Layout {
+            let start = 1 << self.head;
+            for_each_bit(reach.targets(start, placeable), |target| {
+                let next = Layout {
                     head: target.trailing_zeros(),
                     ..*self
-                })
+                };
+                visit(next, start, target, placeable)
             });
         }
 
@@ -94,10 +153,11 @@ impl Layout {
             let free = empty | start | start << 1;
             let placeable = free & free >> 1 & !COLUMN_3;
             for_each_bit(reach.targets(start, placeable), |target| {
-                visit(Layout {
+                let next = Layout {
                     horizontal: self.horizontal ^ start ^ target,
                     ..*self
-                })
+                };
+                visit(next, start, target, placeable)
             });
         });
 
@@ -105,19 +165,22 @@ impl Layout {
             let free = empty | start | start << 4;
             let placeable = free & free >> 4 & !ROW_4;
             for_each_bit(reach.targets(start, placeable), |target| {
-                visit(Layout {
+                let next = Layout {
                     vertical: self.vertical ^ start ^ target,
                     ..*self
-                })
+                };
+                visit(next, start, target, placeable)
             });
         });
 
         for_each_bit(self.single & near_empty, |start| {
-            for_each_bit(reach.targets(start, empty | start), |target| {
-                visit(Layout {
+            let placeable = empty | start;
+            for_each_bit(reach.targets(start, placeable), |target| {
+                let next = Layout {
                     single: self.single ^ start ^ target,
                     ..*self
-                })
+                };
+                visit(next, start, target, placeable)
             });
         });
     }

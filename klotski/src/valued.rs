@@ -3,7 +3,7 @@
 //! `/case/{code}/moves` list them.
 
 use crate::analysis::LayoutAnalysis;
-use crate::{Layout, Move, Progress};
+use crate::{Layout, Metric, Move, Progress};
 
 /// A move and the numbers of the layout it gives.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -12,7 +12,11 @@ pub struct ValuedMove {
     pub step: Move,
     /// The numbers of the layout it gives.
     pub after: LayoutAnalysis,
-    /// What it does to the steps left to a solved layout; `None` when the
+    /// The fewest moves, in the metric the moves were valued in, from the
+    /// layout it gives to a solved layout (its `min_solution_step` in
+    /// steps); -1 when the group has no solved layout.
+    pub after_moves: i32,
+    /// What it does to the moves left to a solved layout; `None` when the
     /// group has no solved layout.
     pub progress: Option<Progress>,
 }
@@ -44,16 +48,40 @@ impl Layout {
         min_solution_step: i32,
         numbers: impl FnOnce(&[Move]) -> Result<Vec<LayoutAnalysis>, E>,
     ) -> Result<Vec<ValuedMove>, E> {
-        let moves = self.moves();
+        self.valued_moves_in(Metric::Step, min_solution_step, |moves| {
+            let numbers = numbers(moves)?;
+            Ok(numbers
+                .into_iter()
+                .map(|after| (after, after.min_solution_step))
+                .collect())
+        })
+    }
+
+    /// The moves of `metric` from this layout, which is `min_moves` moves of
+    /// that metric from solved, valued as [`Layout::valued_moves`] does in
+    /// steps: `numbers` gives, per move, the numbers of the layout it gives
+    /// and that layout's fewest moves of `metric` to solved.
+    ///
+    /// # Panics
+    ///
+    /// When `numbers` gives not one entry per move.
+    pub fn valued_moves_in<E>(
+        &self,
+        metric: Metric,
+        min_moves: i32,
+        numbers: impl FnOnce(&[Move]) -> Result<Vec<(LayoutAnalysis, i32)>, E>,
+    ) -> Result<Vec<ValuedMove>, E> {
+        let moves = self.moves_in(metric);
         let numbers = numbers(&moves)?;
         assert_eq!(numbers.len(), moves.len(), "one set of numbers per move");
         let mut valued: Vec<ValuedMove> = moves
             .into_iter()
             .zip(numbers)
-            .map(|(step, after)| ValuedMove {
+            .map(|(step, (after, after_moves))| ValuedMove {
                 step,
                 after,
-                progress: Progress::between(min_solution_step, after.min_solution_step),
+                after_moves,
+                progress: Progress::between(min_moves, after_moves),
             })
             .collect();
         // Stable: moves of equal progress keep the board order. A group has

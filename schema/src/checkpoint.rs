@@ -15,13 +15,14 @@ use rusqlite::{params, Connection, OpenFlags};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::open::{check_header, check_is_file, read_error};
-use crate::rows::{GroupKey, LayoutNumbers};
+use crate::rows::{GroupKey, LayoutNumbers, MetricNumbers};
 
 /// `PRAGMA application_id` of a checkpoint: `KLCP` in ASCII.
 const CHECKPOINT_APPLICATION_ID: i32 = 0x4B4C_4350;
 
 /// Version of the tables and of the encoding below, in `PRAGMA user_version`.
-const CHECKPOINT_FORMAT: u32 = 1;
+/// 2 since schema 3: each layout's [`MetricNumbers`] follow its five numbers.
+const CHECKPOINT_FORMAT: u32 = 2;
 
 const CHECKPOINT_SQL: &str = "
     -- What build the checkpoint belongs to: engine_version, classes.
@@ -37,7 +38,9 @@ const CHECKPOINT_SQL: &str = "
         group_num INTEGER NOT NULL,
         -- Each layout's numbers in group_index order: farthest_step,
         -- farthest_num, min_solution_step, min_solution_num, solution_num,
-        -- 4 bytes each, least significant first.
+        -- min_straight_moves, min_cell_moves, 4 bytes each, then
+        -- n_min_step_sequences, n_min_straight_sequences,
+        -- n_min_cell_sequences, 8 bytes each, least significant first.
         numbers   BLOB    NOT NULL,
         PRIMARY KEY (jiang, bing, style, group_num)
     );
@@ -56,7 +59,7 @@ const ENGINE_VERSION: &str = "engine_version";
 const CLASSES: &str = "classes";
 
 /// Bytes per layout in `saved_group.numbers`.
-const NUMBERS_BYTES: usize = 20;
+const NUMBERS_BYTES: usize = 52;
 
 /// What build a checkpoint belongs to.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -74,6 +77,8 @@ pub struct SavedGroup {
     pub key: GroupKey,
     /// Entry `i` belongs to the layout with group_index `i`.
     pub numbers: Vec<LayoutNumbers>,
+    /// The numbers in the other metrics, as many, in the same order.
+    pub metrics: Vec<MetricNumbers>,
 }
 
 /// A checkpoint file, open for reading and saving.
@@ -172,9 +177,11 @@ impl Checkpoint {
             .map_err(|e| read_error(&self.path, e))?;
         rows.map(|row| {
             let (key, bytes): (GroupKey, Vec<u8>) = row.map_err(|e| read_error(&self.path, e))?;
+            let (numbers, metrics) = decode(key, &bytes)?;
             Ok(SavedGroup {
                 key,
-                numbers: decode(key, &bytes)?,
+                numbers,
+                metrics,
             })
         })
         .collect()
@@ -190,12 +197,19 @@ impl Checkpoint {
             )?;
             for group in groups {
                 let key = group.key;
+                if group.metrics.len() != group.numbers.len() {
+                    return Err(Error::inconsistent(format!(
+                        "group {key} has {} layouts' numbers but {} layouts' metrics",
+                        group.numbers.len(),
+                        group.metrics.len()
+                    )));
+                }
                 insert.execute(params![
                     key.jiang,
                     key.bing,
                     key.style,
                     key.group_num,
-                    encode(&group.numbers)
+                    encode(&group.numbers, &group.metrics)
                 ])?;
             }
         }
@@ -247,21 +261,26 @@ fn remove_files(path: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Encodes numbers as `saved_group.numbers`.
-fn encode(numbers: &[LayoutNumbers]) -> Vec<u8> {
+/// Encodes numbers (and as many metrics) as `saved_group.numbers`.
+fn encode(numbers: &[LayoutNumbers], metrics: &[MetricNumbers]) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(numbers.len() * NUMBERS_BYTES);
-    for n in numbers {
+    for (n, m) in numbers.iter().zip(metrics) {
         bytes.extend_from_slice(&n.farthest_step.to_le_bytes());
         bytes.extend_from_slice(&n.farthest_num.to_le_bytes());
         bytes.extend_from_slice(&n.min_solution_step.to_le_bytes());
         bytes.extend_from_slice(&n.min_solution_num.to_le_bytes());
         bytes.extend_from_slice(&n.solution_num.to_le_bytes());
+        bytes.extend_from_slice(&m.min_straight_moves.to_le_bytes());
+        bytes.extend_from_slice(&m.min_cell_moves.to_le_bytes());
+        bytes.extend_from_slice(&m.n_min_step_sequences.to_le_bytes());
+        bytes.extend_from_slice(&m.n_min_straight_sequences.to_le_bytes());
+        bytes.extend_from_slice(&m.n_min_cell_sequences.to_le_bytes());
     }
     bytes
 }
 
 /// Decodes what [`encode`] wrote for group `key`.
-fn decode(key: GroupKey, bytes: &[u8]) -> Result<Vec<LayoutNumbers>> {
+fn decode(key: GroupKey, bytes: &[u8]) -> Result<(Vec<LayoutNumbers>, Vec<MetricNumbers>)> {
     let chunks = bytes.chunks_exact(NUMBERS_BYTES);
     if !chunks.remainder().is_empty() {
         return Err(Error::inconsistent(format!(
@@ -272,16 +291,25 @@ fn decode(key: GroupKey, bytes: &[u8]) -> Result<Vec<LayoutNumbers>> {
     }
     Ok(chunks
         .map(|chunk| {
-            let word = |i: usize| [chunk[i], chunk[i + 1], chunk[i + 2], chunk[i + 3]];
-            LayoutNumbers {
+            let word = |i: usize| chunk[i..i + 4].try_into().expect("4 bytes");
+            let long = |i: usize| chunk[i..i + 8].try_into().expect("8 bytes");
+            let numbers = LayoutNumbers {
                 farthest_step: u32::from_le_bytes(word(0)),
                 farthest_num: u32::from_le_bytes(word(4)),
                 min_solution_step: i32::from_le_bytes(word(8)),
                 min_solution_num: u32::from_le_bytes(word(12)),
                 solution_num: u32::from_le_bytes(word(16)),
-            }
+            };
+            let metrics = MetricNumbers {
+                min_straight_moves: i32::from_le_bytes(word(20)),
+                min_cell_moves: i32::from_le_bytes(word(24)),
+                n_min_step_sequences: i64::from_le_bytes(long(28)),
+                n_min_straight_sequences: i64::from_le_bytes(long(36)),
+                n_min_cell_sequences: i64::from_le_bytes(long(44)),
+            };
+            (numbers, metrics)
         })
-        .collect())
+        .unzip())
 }
 
 #[cfg(test)]
@@ -313,10 +341,27 @@ mod tests {
                 solution_num: 0,
             },
         ];
-        let bytes = encode(&numbers);
+        let metrics = [
+            MetricNumbers {
+                min_straight_moves: 90,
+                min_cell_moves: 116,
+                n_min_step_sequences: 256,
+                n_min_straight_sequences: 4096,
+                n_min_cell_sequences: 1 << 61,
+            },
+            MetricNumbers {
+                min_straight_moves: -1,
+                min_cell_moves: -1,
+                ..MetricNumbers::default()
+            },
+        ];
+        let bytes = encode(&numbers, &metrics);
         assert_eq!(bytes.len(), 2 * NUMBERS_BYTES);
         assert_eq!(&bytes[..4], [124, 0, 0, 0]);
-        assert_eq!(decode(KEY, &bytes).unwrap(), numbers);
+        assert_eq!(
+            decode(KEY, &bytes).unwrap(),
+            (numbers.to_vec(), metrics.to_vec())
+        );
     }
 
     #[test]

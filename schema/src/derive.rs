@@ -8,9 +8,8 @@ use std::collections::HashMap;
 use rusqlite::{params, Connection};
 
 use crate::error::{Error, Result};
-use crate::ranking::Ranking;
 use crate::rows::{GroupKey, LayoutRow};
-use crate::tally::GroupTally;
+use crate::tally::{ranks, GroupTally, Rankings};
 
 /// Derives `layout_class` from `layout_group`: a class row is a sum over the
 /// class's groups, so it cannot disagree with them.
@@ -34,7 +33,8 @@ pub(crate) const DERIVE_CLASSES: &str = "
 /// Derives `layout_class_histogram` from `layout_group_histogram`.
 const DERIVE_CLASS_HISTOGRAMS: &str = "
     INSERT INTO layout_class_histogram
-    SELECT jiang, bing, style, step, sum(n_min_solution_step), sum(n_farthest_step)
+    SELECT jiang, bing, style, step, sum(n_min_solution_step), sum(n_farthest_step),
+           sum(n_min_straight_moves), sum(n_min_cell_moves)
     FROM layout_group_histogram
     GROUP BY jiang, bing, style, step;
 ";
@@ -92,15 +92,17 @@ impl Tallies {
 pub(crate) fn insert_details(conn: &Connection, tallies: &Tallies) -> Result<()> {
     let mut insert_histogram = conn.prepare(
         "INSERT INTO layout_group_histogram \
-         (jiang, bing, style, group_num, step, n_min_solution_step, n_farthest_step) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+         (jiang, bing, style, group_num, step, n_min_solution_step, n_farthest_step, \
+          n_min_straight_moves, n_min_cell_moves) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
     )?;
     let mut insert_hardest = conn.prepare(
         "INSERT INTO layout_group_hardest \
-         (jiang, bing, style, group_num, rank, by_min_solution_step, by_farthest_step) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+         (jiang, bing, style, group_num, rank, by_min_solution_step, by_farthest_step, \
+          by_min_straight_moves, by_min_cell_moves) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
     )?;
-    let mut classes: HashMap<[u32; 3], [Ranking; 2]> = HashMap::new();
+    let mut classes: HashMap<[u32; 3], Rankings> = HashMap::new();
     for (key, tally) in tallies.sorted() {
         let GroupKey {
             jiang,
@@ -116,41 +118,51 @@ pub(crate) fn insert_details(conn: &Connection, tallies: &Tallies) -> Result<()>
                 group_num,
                 row.step,
                 row.n_min_solution_step,
-                row.n_farthest_step
+                row.n_farthest_step,
+                row.n_min_straight_moves,
+                row.n_min_cell_moves
             ])?;
         }
-        for (rank, (by_min_solution_step, by_farthest_step)) in (1u32..).zip(tally.hardest()) {
+        for (rank, [by_min_solution, by_farthest, by_straight, by_cell]) in
+            (1u32..).zip(tally.hardest())
+        {
             insert_hardest.execute(params![
                 jiang,
                 bing,
                 style,
                 group_num,
                 rank,
-                by_min_solution_step,
-                by_farthest_step
+                by_min_solution,
+                by_farthest,
+                by_straight,
+                by_cell
             ])?;
         }
-        let [by_min_solution_step, by_farthest_step] =
-            classes.entry([jiang, bing, style]).or_default();
-        tally.offer_hardest(by_min_solution_step, by_farthest_step);
+        tally.offer_hardest(classes.entry([jiang, bing, style]).or_default());
     }
     conn.execute_batch(DERIVE_CLASS_HISTOGRAMS)?;
     let mut insert_class_hardest = conn.prepare(
         "INSERT INTO layout_class_hardest \
-         (jiang, bing, style, rank, by_min_solution_step, by_farthest_step) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+         (jiang, bing, style, rank, by_min_solution_step, by_farthest_step, \
+          by_min_straight_moves, by_min_cell_moves) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
     )?;
-    let mut classes: Vec<([u32; 3], [Ranking; 2])> = classes.into_iter().collect();
+    let mut classes: Vec<([u32; 3], Rankings)> = classes.into_iter().collect();
     classes.sort_unstable_by_key(|(class, _)| *class);
-    for ([jiang, bing, style], [by_min_solution_step, by_farthest_step]) in classes {
-        let ranks = (1u32..).zip(
-            by_min_solution_step
-                .ids()
-                .into_iter()
-                .zip(by_farthest_step.ids()),
-        );
-        for (rank, (by_min, by_farthest)) in ranks {
-            insert_class_hardest.execute(params![jiang, bing, style, rank, by_min, by_farthest])?;
+    for ([jiang, bing, style], rankings) in classes {
+        for (rank, [by_min_solution, by_farthest, by_straight, by_cell]) in
+            (1u32..).zip(ranks(&rankings))
+        {
+            insert_class_hardest.execute(params![
+                jiang,
+                bing,
+                style,
+                rank,
+                by_min_solution,
+                by_farthest,
+                by_straight,
+                by_cell
+            ])?;
         }
     }
     Ok(())

@@ -22,7 +22,7 @@
 //! ```
 //! use std::collections::HashMap;
 //!
-//! use schema::{Database, GroupKey, LayoutNumbers, LayoutRow, Page, Writer};
+//! use schema::{Database, GroupKey, LayoutNumbers, LayoutRow, MetricNumbers, Page, Writer};
 //!
 //! let dir = tempfile::tempdir().unwrap();
 //! let path = dir.path().join("klotski.db");
@@ -32,6 +32,8 @@
 //!     is_mirror_as_released: false,
 //!     numbers: LayoutNumbers { farthest_step: 1, farthest_num: 1, min_solution_step: -1,
 //!         min_solution_num: 0, solution_num: 0 },
+//!     metrics: MetricNumbers { min_straight_moves: -1, min_cell_moves: -1,
+//!         ..MetricNumbers::default() },
 //! };
 //! let mut writer = Writer::create(&path, "0.1.0")?;
 //! writer.insert_layouts(&[layout(7, "0F0000000", 0), layout(9, "0F3000000", 1)])?;
@@ -52,6 +54,7 @@
 mod checkpoint;
 mod derive;
 mod error;
+mod fill;
 mod meta;
 mod migrate;
 mod open;
@@ -64,6 +67,7 @@ mod write;
 
 pub use checkpoint::{Checkpoint, CheckpointTag, SavedGroup};
 pub use error::{Error, ErrorKind, Result};
+pub use fill::GroupMetrics;
 pub use migrate::{
     apply_migrations, create_indexes, migrate, Migration, APPLICATION_ID, INDEXES, MIGRATIONS,
     SCHEMA_VERSION,
@@ -71,7 +75,8 @@ pub use migrate::{
 pub use ranking::N_HARDEST;
 pub use read::{Database, GroupFilter, Page};
 pub use rows::{
-    ClassKey, ClassRow, GroupKey, GroupRow, HistogramRow, LayoutNumbers, LayoutRow, Meta, Totals,
+    ClassKey, ClassRow, GroupKey, GroupRow, HistogramRow, LayoutNumbers, LayoutRow, Meta,
+    MetricNumbers, Totals,
 };
 pub use upgrade::{upgrade, Upgrade, UpgradeProgress};
 pub use write::{Writer, N_CLASSES};

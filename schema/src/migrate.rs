@@ -33,6 +33,10 @@ pub const MIGRATIONS: &[Migration] = &[
         version: 2,
         sql: include_str!("../migrations/0002_histograms_and_hardest.sql"),
     },
+    Migration {
+        version: 3,
+        sql: include_str!("../migrations/0003_metrics.sql"),
+    },
 ];
 
 /// The schema version this crate writes and reads.

@@ -62,6 +62,25 @@ pub struct LayoutNumbers {
     pub solution_num: u32,
 }
 
+/// A layout's numbers in the other two metrics and its counts of minimum
+/// move sequences in all three (schema 3; see `migrations/0003_metrics.sql`).
+/// The fewest steps is [`LayoutNumbers::min_solution_step`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct MetricNumbers {
+    /// Fewest straight moves to a solved layout; -1 when the group has none.
+    pub min_straight_moves: i32,
+    /// Fewest cell moves to a solved layout; -1 when the group has none.
+    pub min_cell_moves: i32,
+    /// Distinct minimum step sequences to a solved layout (1 when solved,
+    /// 0 when the group has none). An SQL INTEGER: every count of the layout
+    /// space is below 2^61, so never negative.
+    pub n_min_step_sequences: i64,
+    /// Distinct minimum straight-move sequences.
+    pub n_min_straight_sequences: i64,
+    /// Distinct minimum cell-move sequences.
+    pub n_min_cell_sequences: i64,
+}
+
 /// A class's name, jiang-bing-style.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct ClassKey {
@@ -90,6 +109,10 @@ pub struct HistogramRow {
     pub n_min_solution_step: u32,
     /// How many layouts have `farthest_step` = `step`.
     pub n_farthest_step: u32,
+    /// How many layouts have `min_straight_moves` = `step`.
+    pub n_min_straight_moves: u32,
+    /// How many layouts have `min_cell_moves` = `step`.
+    pub n_min_cell_moves: u32,
 }
 
 /// One row of `layout`: a layout, its classification and its analysis.
@@ -114,6 +137,8 @@ pub struct LayoutRow {
     pub is_mirror_as_released: bool,
     /// The analysis.
     pub numbers: LayoutNumbers,
+    /// The numbers in the other metrics and the counts of minimum sequences.
+    pub metrics: MetricNumbers,
 }
 
 /// One row of `layout_group`: a group and its summary.
@@ -223,10 +248,11 @@ pub struct Totals {
 /// The columns of `layout` read into a [`LayoutRow`], in its field order.
 pub(crate) const LAYOUT_COLUMNS: &str = "id, code, jiang, bing, style, group_num, group_index, \
     is_mirror, is_mirror_as_released, farthest_step, farthest_num, min_solution_step, \
-    min_solution_num, solution_num";
+    min_solution_num, solution_num, min_straight_moves, min_cell_moves, n_min_step_sequences, \
+    n_min_straight_sequences, n_min_cell_sequences";
 
 /// Number of columns in [`LAYOUT_COLUMNS`].
-pub(crate) const N_LAYOUT_COLUMNS: usize = 14;
+pub(crate) const N_LAYOUT_COLUMNS: usize = 19;
 
 /// The columns of `layout_group` read into a [`GroupRow`], in its field order.
 pub(crate) const GROUP_COLUMNS: &str = "jiang, bing, style, group_num, size, smallest_code, \
@@ -253,7 +279,8 @@ impl GroupKey {
 }
 
 /// The columns of the histogram tables read into a [`HistogramRow`].
-pub(crate) const HISTOGRAM_COLUMNS: &str = "step, n_min_solution_step, n_farthest_step";
+pub(crate) const HISTOGRAM_COLUMNS: &str =
+    "step, n_min_solution_step, n_farthest_step, n_min_straight_moves, n_min_cell_moves";
 
 impl HistogramRow {
     /// Reads a row selected as [`HISTOGRAM_COLUMNS`].
@@ -262,6 +289,8 @@ impl HistogramRow {
             step: row.get(0)?,
             n_min_solution_step: row.get(1)?,
             n_farthest_step: row.get(2)?,
+            n_min_straight_moves: row.get(3)?,
+            n_min_cell_moves: row.get(4)?,
         })
     }
 }
@@ -284,6 +313,11 @@ impl LayoutRow {
             &self.numbers.min_solution_step,
             &self.numbers.min_solution_num,
             &self.numbers.solution_num,
+            &self.metrics.min_straight_moves,
+            &self.metrics.min_cell_moves,
+            &self.metrics.n_min_step_sequences,
+            &self.metrics.n_min_straight_sequences,
+            &self.metrics.n_min_cell_sequences,
         ]
     }
 
@@ -302,6 +336,13 @@ impl LayoutRow {
                 min_solution_step: row.get(11)?,
                 min_solution_num: row.get(12)?,
                 solution_num: row.get(13)?,
+            },
+            metrics: MetricNumbers {
+                min_straight_moves: row.get(14)?,
+                min_cell_moves: row.get(15)?,
+                n_min_step_sequences: row.get(16)?,
+                n_min_straight_sequences: row.get(17)?,
+                n_min_cell_sequences: row.get(18)?,
             },
         })
     }

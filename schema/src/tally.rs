@@ -22,13 +22,49 @@ pub(crate) struct GroupTally {
     /// The first code with `max_min_solution_step`; the smallest, since codes
     /// ascend.
     max_min_solution_code: Option<String>,
-    /// Entry `step + 1`: how many rows have min_solution_step = step and how
-    /// many have farthest_step = step.
-    histogram: Vec<[u32; 2]>,
-    /// The hardest rows by min_solution_step.
-    by_min_solution_step: Ranking,
-    /// The hardest rows by farthest_step.
-    by_farthest_step: Ranking,
+    /// Entry `step + 1`: how many rows have min_solution_step, farthest_step,
+    /// min_straight_moves and min_cell_moves = step, in [`RANKED`] order.
+    histogram: Vec<[u32; N_RANKED]>,
+    /// The hardest rows by each number, in [`RANKED`] order.
+    rankings: Rankings,
+}
+
+/// The numbers a group's and a class's histogram count and hardest layouts
+/// rank, in the order of the histogram's and the ranking's columns.
+pub(crate) const RANKED: [&str; N_RANKED] = [
+    "min_solution_step",
+    "farthest_step",
+    "min_straight_moves",
+    "min_cell_moves",
+];
+
+/// Number of [`RANKED`] numbers.
+pub(crate) const N_RANKED: usize = 4;
+
+/// One [`Ranking`] per [`RANKED`] number.
+pub(crate) type Rankings = [Ranking; N_RANKED];
+
+/// A row's [`RANKED`] numbers, each from -1 up; an error names a number out
+/// of range.
+fn ranked_numbers(row: &LayoutRow) -> Result<[i32; N_RANKED]> {
+    let numbers = row.numbers;
+    let metrics = row.metrics;
+    let ranked = [
+        i64::from(numbers.min_solution_step),
+        i64::from(numbers.farthest_step),
+        i64::from(metrics.min_straight_moves),
+        i64::from(metrics.min_cell_moves),
+    ];
+    let mut out = [0; N_RANKED];
+    for ((slot, value), name) in out.iter_mut().zip(ranked).zip(RANKED) {
+        *slot = i32::try_from(value)
+            .ok()
+            .filter(|&value| value >= -1)
+            .ok_or_else(|| {
+                Error::inconsistent(format!("layout {} has {name} {value}", row.code))
+            })?;
+    }
+    Ok(out)
 }
 
 impl GroupTally {
@@ -42,8 +78,7 @@ impl GroupTally {
             max_min_solution_step: -1,
             max_min_solution_code: None,
             histogram: Vec::new(),
-            by_min_solution_step: Ranking::default(),
-            by_farthest_step: Ranking::default(),
+            rankings: Rankings::default(),
         }
     }
 
@@ -56,15 +91,19 @@ impl GroupTally {
             )));
         }
         let numbers = row.numbers;
-        let (Ok(farthest_step), Ok(min_solution_slot)) = (
-            i32::try_from(numbers.farthest_step),
-            usize::try_from(numbers.min_solution_step + 1),
-        ) else {
+        let ranked = ranked_numbers(row)?;
+        let solvable = [
+            numbers.min_solution_step,
+            row.metrics.min_straight_moves,
+            row.metrics.min_cell_moves,
+        ]
+        .map(|moves| moves >= 0);
+        if solvable.contains(&true) && solvable.contains(&false) {
             return Err(Error::inconsistent(format!(
-                "layout {} has farthest_step {} and min_solution_step {}",
-                row.code, numbers.farthest_step, numbers.min_solution_step
+                "layout {} is solvable in some metrics only",
+                row.code
             )));
-        };
+        }
         self.n_layouts += 1;
         self.diameter = self.diameter.max(numbers.farthest_step);
         self.n_solved += u32::from(numbers.min_solution_step == 0);
@@ -72,16 +111,14 @@ impl GroupTally {
             self.max_min_solution_step = numbers.min_solution_step;
             self.max_min_solution_code = Some(row.code.clone());
         }
-        let farthest_slot = farthest_step as usize + 1;
-        let needed = min_solution_slot.max(farthest_slot) + 1;
+        let needed = ranked.iter().max().map_or(0, |&most| most as usize + 2);
         if self.histogram.len() < needed {
-            self.histogram.resize(needed, [0, 0]);
+            self.histogram.resize(needed, [0; N_RANKED]);
         }
-        self.histogram[min_solution_slot][0] += 1;
-        self.histogram[farthest_slot][1] += 1;
-        self.by_min_solution_step
-            .offer(numbers.min_solution_step, row.id);
-        self.by_farthest_step.offer(farthest_step, row.id);
+        for (number, value) in ranked.into_iter().enumerate() {
+            self.histogram[(value + 1) as usize][number] += 1;
+            self.rankings[number].offer(value, row.id);
+        }
         Ok(())
     }
 
@@ -109,42 +146,47 @@ impl GroupTally {
     pub(crate) fn histogram(&self) -> impl Iterator<Item = HistogramRow> + '_ {
         (-1..)
             .zip(&self.histogram)
-            .filter(|(_, counts)| **counts != [0, 0])
+            .filter(|(_, counts)| **counts != [0; N_RANKED])
             .map(
-                |(step, &[n_min_solution_step, n_farthest_step])| HistogramRow {
+                |(step, &[by_min_solution, by_farthest, by_straight, by_cell])| HistogramRow {
                     step,
-                    n_min_solution_step,
-                    n_farthest_step,
+                    n_min_solution_step: by_min_solution,
+                    n_farthest_step: by_farthest,
+                    n_min_straight_moves: by_straight,
+                    n_min_cell_moves: by_cell,
                 },
             )
     }
 
-    /// Offers the group's hardest layouts to its class's rankings by
-    /// min_solution_step and by farthest_step: a class's hardest are among
-    /// its groups' hardest.
-    pub(crate) fn offer_hardest(
-        &self,
-        by_min_solution_step: &mut Ranking,
-        by_farthest_step: &mut Ranking,
-    ) {
-        by_min_solution_step.offer_all(&self.by_min_solution_step);
-        by_farthest_step.offer_all(&self.by_farthest_step);
+    /// Offers the group's hardest layouts to its class's rankings: a class's
+    /// hardest are among its groups' hardest.
+    pub(crate) fn offer_hardest(&self, class: &mut Rankings) {
+        for (class, group) in class.iter_mut().zip(&self.rankings) {
+            class.offer_all(group);
+        }
     }
 
-    /// The group's hardest layouts as `layout_group_hardest` ranks them:
-    /// pairs of ids by min_solution_step and by farthest_step, hardest first.
-    pub(crate) fn hardest(&self) -> impl Iterator<Item = (u32, u32)> {
-        self.by_min_solution_step
-            .ids()
-            .into_iter()
-            .zip(self.by_farthest_step.ids())
+    /// The group's hardest layouts as `layout_group_hardest` ranks them: per
+    /// rank, the ids by each [`RANKED`] number, hardest first.
+    pub(crate) fn hardest(&self) -> Vec<[u32; N_RANKED]> {
+        ranks(&self.rankings)
     }
+}
+
+/// Rankings side by side: per rank, the id by each number. Every ranking
+/// of a group or class holds as many layouts (its size or
+/// [`N_HARDEST`](crate::N_HARDEST)).
+pub(crate) fn ranks(rankings: &Rankings) -> Vec<[u32; N_RANKED]> {
+    let ids = rankings.each_ref().map(Ranking::ids);
+    (0..ids[0].len())
+        .map(|rank| ids.each_ref().map(|ids| ids[rank]))
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rows::LayoutNumbers;
+    use crate::rows::{LayoutNumbers, MetricNumbers};
 
     const KEY: GroupKey = GroupKey {
         jiang: 1,
@@ -167,6 +209,21 @@ mod tests {
                 min_solution_step,
                 min_solution_num: u32::from(min_solution_step >= 0),
                 solution_num: u32::from(min_solution_step >= 0),
+            },
+            // Made-up numbers in the other metrics: twice and three times
+            // the steps, -1 when there are none.
+            metrics: MetricNumbers {
+                min_straight_moves: if min_solution_step < 0 {
+                    -1
+                } else {
+                    2 * min_solution_step
+                },
+                min_cell_moves: if min_solution_step < 0 {
+                    -1
+                } else {
+                    3 * min_solution_step
+                },
+                ..MetricNumbers::default()
             },
         }
     }
@@ -210,13 +267,37 @@ mod tests {
             tally.add(&row).unwrap();
         }
         let histogram: Vec<HistogramRow> = tally.histogram().collect();
-        let counts: Vec<(i32, u32, u32)> = histogram
+        let counts: Vec<(i32, [u32; 4])> = histogram
             .iter()
-            .map(|row| (row.step, row.n_min_solution_step, row.n_farthest_step))
+            .map(|row| {
+                let numbers = [
+                    row.n_min_solution_step,
+                    row.n_farthest_step,
+                    row.n_min_straight_moves,
+                    row.n_min_cell_moves,
+                ];
+                (row.step, numbers)
+            })
             .collect();
-        assert_eq!(counts, [(0, 1, 0), (2, 2, 1), (3, 0, 1), (4, 0, 1)]);
-        let hardest: Vec<(u32, u32)> = tally.hardest().collect();
-        assert_eq!(hardest, [(5, 8), (9, 5), (8, 9)]);
+        assert_eq!(
+            counts,
+            [
+                (0, [1, 0, 1, 1]),
+                (2, [2, 1, 0, 0]),
+                (3, [0, 1, 0, 0]),
+                (4, [0, 1, 2, 0]),
+                (6, [0, 0, 0, 2])
+            ]
+        );
+        assert_eq!(tally.hardest(), [[5, 8, 5, 5], [9, 5, 9, 9], [8, 9, 8, 8]]);
+    }
+
+    #[test]
+    fn rejects_a_layout_solvable_in_some_metrics_only() {
+        let mut half = row(5, 0, 1, 3);
+        half.metrics.min_cell_moves = -1;
+        let error = tally(&[half]).unwrap_err();
+        assert!(error.to_string().contains("some metrics only"), "{error}");
     }
 
     #[test]

@@ -8,6 +8,7 @@ use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
 use crate::derive::{insert_details, Tallies};
 use crate::error::{Error, Result};
+use crate::fill::{fill_metrics, GroupMetrics};
 use crate::migrate::{apply_in, create_indexes, INDEX_SORTER_PRAGMAS, MIGRATIONS, SCHEMA_VERSION};
 use crate::open::{check_finished, check_header, check_is_file, read_error};
 use crate::rows::{GroupRow, LayoutRow, GROUP_COLUMNS, LAYOUT_COLUMNS};
@@ -32,9 +33,17 @@ pub enum Upgrade {
     },
 }
 
-/// Told how a migration goes: it reads every layout, then builds the
-/// indexes and statistics, which report nothing until done.
+/// The first schema version with the metric columns, which a migration from
+/// an older one computes.
+const METRICS_VERSION: u32 = 3;
+
+/// Told how a migration goes: from a version before 3 it computes every
+/// layout's numbers in the other metrics; it reads every layout, then
+/// builds the indexes and statistics, which report nothing until done.
 pub trait UpgradeProgress {
+    /// The metric numbers of `n_layouts` layouts are being computed; each
+    /// class done is reported by [`read`](UpgradeProgress::read).
+    fn computing(&mut self, n_layouts: u64);
     /// The pass over the layouts begins: `n_layouts` rows.
     fn reading(&mut self, n_layouts: u64);
     /// `n_rows` more layout rows have been read.
@@ -44,7 +53,9 @@ pub trait UpgradeProgress {
 }
 
 /// Brings the finished Klotski database at `path` to [`SCHEMA_VERSION`]:
-/// applies the pending [`MIGRATIONS`], derives the new tables from the
+/// applies the pending [`MIGRATIONS`], fills the metric columns from
+/// `metrics` when the file is older than schema 3 (checking its fewest
+/// steps against the stored ones), derives the new tables from the
 /// layout rows (the same rows a new build writes, and the group rows are
 /// checked against them), creates the indexes and runs `ANALYZE`. One
 /// transaction: interrupted, the file keeps its old version intact.
@@ -52,7 +63,11 @@ pub trait UpgradeProgress {
 /// A missing file, a file that is not SQLite, another program's database,
 /// an unfinished build and a newer schema version are refused as when
 /// opening; a database already of this version is left as it is.
-pub fn upgrade(path: &Path, progress: &mut dyn UpgradeProgress) -> Result<Upgrade> {
+pub fn upgrade(
+    path: &Path,
+    metrics: &dyn GroupMetrics,
+    progress: &mut dyn UpgradeProgress,
+) -> Result<Upgrade> {
     check_is_file(path)?;
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let mut conn = Connection::open_with_flags(path, flags)?;
@@ -74,6 +89,12 @@ pub fn upgrade(path: &Path, progress: &mut dyn UpgradeProgress) -> Result<Upgrad
     conn.execute_batch(INDEX_SORTER_PRAGMAS)?;
     let tx = conn.transaction_with_behavior(TransactionBehavior::Exclusive)?;
     let to = apply_in(&tx, MIGRATIONS)?;
+    if from < METRICS_VERSION {
+        // The classification index reads each class in group order; the
+        // columns filled are in no index.
+        create_indexes(&tx)?;
+        fill_metrics(&tx, metrics, progress)?;
+    }
     let tallies = read_layouts(&tx, progress)?;
     check_groups(&tx, &tallies)?;
     tx.execute_batch(

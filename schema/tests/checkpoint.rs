@@ -6,7 +6,7 @@ mod common;
 use std::path::Path;
 
 use common::{build_fixture, key, BIG, LONE};
-use schema::{Checkpoint, CheckpointTag, ErrorKind, LayoutNumbers, SavedGroup};
+use schema::{Checkpoint, CheckpointTag, ErrorKind, LayoutNumbers, MetricNumbers, SavedGroup};
 
 fn tag() -> CheckpointTag {
     CheckpointTag {
@@ -31,6 +31,15 @@ fn saved(key: schema::GroupKey, farthest_step: u32, n_layouts: u32) -> SavedGrou
     SavedGroup {
         key,
         numbers: numbers(farthest_step, n_layouts),
+        metrics: (0..n_layouts)
+            .map(|i| MetricNumbers {
+                min_straight_moves: i as i32 - 1,
+                min_cell_moves: 2 * i as i32 - 1,
+                n_min_step_sequences: i64::from(i),
+                n_min_straight_sequences: i64::from(i) << 32,
+                n_min_cell_sequences: i64::from(i) << 60,
+            })
+            .collect(),
     }
 }
 
@@ -134,13 +143,13 @@ fn files_that_are_not_checkpoints_are_left_alone() {
     Checkpoint::create(&newer, &tag()).unwrap();
     rusqlite::Connection::open(&newer)
         .unwrap()
-        .pragma_update(None, "user_version", 2)
+        .pragma_update(None, "user_version", 3)
         .unwrap();
     assert!(matches!(
         open_error(&newer).kind(),
         ErrorKind::SchemaVersion {
-            found: 2,
-            expected: 1,
+            found: 3,
+            expected: 2,
             ..
         }
     ));

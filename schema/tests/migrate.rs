@@ -33,9 +33,9 @@ fn schema_objects(conn: &Connection) -> Vec<(String, String, Option<String>)> {
 fn migrations_apply_to_an_empty_database_and_record_the_version() {
     let mut conn = Connection::open_in_memory().unwrap();
     assert_eq!(migrate(&mut conn).unwrap(), SCHEMA_VERSION);
-    assert_eq!(SCHEMA_VERSION, 2);
+    assert_eq!(SCHEMA_VERSION, 3);
     assert_eq!(user_version(&conn), SCHEMA_VERSION);
-    assert_eq!(meta_version(&conn).as_deref(), Some("2"));
+    assert_eq!(meta_version(&conn).as_deref(), Some("3"));
     let application_id: i32 = conn
         .pragma_query_value(None, "application_id", |row| row.get(0))
         .unwrap();
@@ -65,6 +65,23 @@ fn migrations_apply_to_an_empty_database_and_record_the_version() {
         .map(|(kind, name)| (kind.to_string(), name.to_string()))
         .collect();
     assert_eq!(names, expected);
+    let columns: Vec<String> = conn
+        .prepare("SELECT name FROM pragma_table_info('layout') WHERE cid >= 14")
+        .unwrap()
+        .query_map([], |row| row.get(0))
+        .unwrap()
+        .collect::<rusqlite::Result<_>>()
+        .unwrap();
+    assert_eq!(
+        columns,
+        [
+            "min_straight_moves",
+            "min_cell_moves",
+            "n_min_step_sequences",
+            "n_min_straight_sequences",
+            "n_min_cell_sequences"
+        ]
+    );
 }
 
 #[test]

@@ -336,22 +336,38 @@ fn layouts_may_arrive_in_several_calls() {
 }
 
 /// (step, n_min_solution_step, n_farthest_step) rows.
-fn counts(rows: Vec<HistogramRow>) -> Vec<(i32, u32, u32)> {
+fn counts(rows: Vec<HistogramRow>) -> Vec<(i32, [u32; 4])> {
     rows.iter()
-        .map(|row| (row.step, row.n_min_solution_step, row.n_farthest_step))
+        .map(|row| {
+            let numbers = [
+                row.n_min_solution_step,
+                row.n_farthest_step,
+                row.n_min_straight_moves,
+                row.n_min_cell_moves,
+            ];
+            (row.step, numbers)
+        })
         .collect()
 }
 
 #[test]
 fn histograms_count_the_layouts_by_step() {
     let (_dir, db) = open_fixture();
-    // Layouts 2, 5 and 9: farthest_step 4, 3, 4; min_solution_step 2, 0, 2.
-    let big = [(0, 1, 0), (2, 2, 0), (3, 0, 1), (4, 0, 2)];
+    // Layouts 2, 5 and 9: farthest_step 4, 3, 4; min_solution_step 2, 0, 2,
+    // so (in the fixture) min_straight_moves 4, 0, 4 and min_cell_moves 6,
+    // 0, 6.
+    let big = [
+        (0, [1, 0, 1, 1]),
+        (2, [2, 0, 0, 0]),
+        (3, [0, 1, 0, 0]),
+        (4, [0, 2, 2, 0]),
+        (6, [0, 0, 0, 2]),
+    ];
     assert_eq!(counts(db.group_histogram(BIG).unwrap()), big);
     // Two layouts, unsolvable, farthest_step 1.
     assert_eq!(
         counts(db.group_histogram(LEFT).unwrap()),
-        [(-1, 2, 0), (1, 0, 2)]
+        [(-1, [2, 0, 2, 2]), (1, [0, 2, 0, 0])]
     );
     let class = ClassKey {
         jiang: 1,
@@ -359,12 +375,13 @@ fn histograms_count_the_layouts_by_step() {
         style: 0,
     };
     let expected = [
-        (-1, 4, 0),
-        (0, 1, 0),
-        (1, 0, 4),
-        (2, 2, 0),
-        (3, 0, 1),
-        (4, 0, 2),
+        (-1, [4, 0, 4, 4]),
+        (0, [1, 0, 1, 1]),
+        (1, [0, 4, 0, 0]),
+        (2, [2, 0, 0, 0]),
+        (3, [0, 1, 0, 0]),
+        (4, [0, 2, 2, 0]),
+        (6, [0, 0, 0, 2]),
     ];
     assert_eq!(counts(db.class_histogram(class).unwrap()), expected);
     assert!(db.group_histogram(key(1, 2, 0, 9)).unwrap().is_empty());

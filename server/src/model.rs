@@ -3,7 +3,7 @@
 //! shapes the CLI prints too (moves, routes, a layout's numbers) are
 //! `edge::json`'s.
 
-use edge::json::{Farthest, Solution};
+use edge::json::{Farthest, MetricsJson, Solution};
 use edge::numbers::analysis_of;
 use klotski::paths::NotAStep;
 use klotski::{Code, ShortCode};
@@ -37,6 +37,9 @@ pub struct CaseResponse {
     pub farthest: Farthest,
     /// The nearest solved layouts.
     pub solution: Solution,
+    /// The fewest straight moves and cell moves to a solved layout, and the
+    /// numbers of minimum move sequences in steps, straight and cell moves.
+    pub metrics: MetricsJson,
     /// The board, top row first: `##` the 2x2 block, `<>` a 2x1 piece, `^`
     /// over `v` a 1x2 piece, `o` a 1x1 piece, `.` an empty cell.
     #[schema(example = json!(["^##^", "v##v", "^<>^", "voov", "o..o"]))]
@@ -337,6 +340,7 @@ impl CaseResponse {
             solved: layout.is_solved(),
             farthest: Farthest::from(&numbers),
             solution: Solution::from(&numbers),
+            metrics: MetricsJson::from(&row.metrics),
             board: layout.rows(),
         })
     }
@@ -403,8 +407,8 @@ impl From<&ClassRow> for ClassStats {
     }
 }
 
-/// How many layouts have each number of steps, in two lists: entries with a
-/// count of zero are left out.
+/// How many layouts have each number of moves, in four lists: entries with
+/// a count of zero are left out.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Histogram {
     /// By `min_solution_step`, ascending; step -1 counts the layouts of
@@ -412,6 +416,11 @@ pub struct Histogram {
     pub min_solution_step: Vec<StepCount>,
     /// By `farthest_step`, ascending.
     pub farthest_step: Vec<StepCount>,
+    /// By `min_straight_moves` (`step` is then a number of straight moves),
+    /// ascending; -1 as in `min_solution_step`.
+    pub min_straight_moves: Vec<StepCount>,
+    /// By `min_cell_moves` (`step` is a number of cell moves), ascending.
+    pub min_cell_moves: Vec<StepCount>,
 }
 
 /// How many layouts have a number of steps.
@@ -446,7 +455,7 @@ pub struct ClassResponse {
 }
 
 impl Histogram {
-    /// The two lists of the rows of a histogram table.
+    /// The four lists of the rows of a histogram table.
     pub(crate) fn new(rows: &[HistogramRow]) -> Histogram {
         let list = |count: fn(&HistogramRow) -> u32| {
             rows.iter()
@@ -460,6 +469,8 @@ impl Histogram {
         Histogram {
             min_solution_step: list(|row| row.n_min_solution_step),
             farthest_step: list(|row| row.n_farthest_step),
+            min_straight_moves: list(|row| row.n_min_straight_moves),
+            min_cell_moves: list(|row| row.n_min_cell_moves),
         }
     }
 }

@@ -26,9 +26,9 @@ pub(crate) struct GraphCache {
 }
 
 /// About how many bytes a graph takes: per node a code, an offset, a solved
-/// flag and a bucket entry; per directed edge a node number.
+/// flag and a bucket entry; per directed edge a node number and its metric.
 pub(crate) fn graph_bytes(graph: &GroupGraph) -> usize {
-    graph.n_nodes() * 17 + graph.n_edges() * 4
+    graph.n_nodes() * 17 + graph.n_edges() * 5
 }
 
 impl GraphCache {

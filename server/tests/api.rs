@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use axum::http::StatusCode;
 use common::{all_codes, app_with, build_db, get, test_app, test_db, CLASSES};
-use klotski::analysis::{reference, GroupGraph};
-use klotski::{paths, Class, ClassGroups, Code, Move, ShortCode};
+use klotski::analysis::{reference, shortest_in_every_metric, GroupGraph};
+use klotski::{paths, Class, ClassGroups, Code, Metric, Move, ShortCode};
 use serde_json::{json, Value};
 use server::Config;
 
@@ -89,9 +89,11 @@ async fn case_matches_the_engine_for_every_layout() {
         let groups = ClassGroups::build(class.parse().unwrap());
         for group_num in 0..groups.n_groups() {
             let graph = GroupGraph::build(groups.group_codes(group_num).collect());
+            let [step, straight, cell] = shortest_in_every_metric(&graph).unwrap();
             for group_index in 0..groups.group_size(group_num) {
                 let layout_code = graph.code(group_index);
                 let numbers = reference::analyse_layout(&graph, group_index).analysis;
+                let node = group_index as usize;
                 let layout = layout_code.layout();
                 let class_parts: Vec<u32> = class.split('-').map(|n| n.parse().unwrap()).collect();
                 let id = all.id(layout_code);
@@ -112,6 +114,13 @@ async fn case_matches_the_engine_for_every_layout() {
                         "min_step": numbers.min_solution_step,
                         "min_num": numbers.min_solution_num,
                         "num": numbers.solution_num,
+                    },
+                    "metrics": {
+                        "min_straight_moves": straight[node].moves,
+                        "min_cell_moves": cell[node].moves,
+                        "n_min_step_sequences": step[node].n_sequences,
+                        "n_min_straight_sequences": straight[node].n_sequences,
+                        "n_min_cell_sequences": cell[node].n_sequences,
                     },
                     "board": layout.rows(),
                 });
@@ -359,6 +368,91 @@ async fn farthest_and_min_solutions_match_the_engine_and_page() {
     }
 }
 
+/// Whether one move of `metric` turns `a` into `b`.
+fn adjacent_in(a: Code, b: Code, metric: Metric) -> bool {
+    Move::between(&a.layout(), &b.layout()).is_some_and(|step| metric.admits(step.metric()))
+}
+
+/// `/solution`, `/moves` and `/path` in each metric, on every layout of two
+/// classes: as long as the engine's fewest moves of that metric, each move
+/// one of that metric, the moves valued by the engine's numbers.
+#[tokio::test]
+async fn solution_moves_and_path_in_every_metric() {
+    let app = test_app();
+    for class in ["0-2-0", "1-0-0"] {
+        let groups = ClassGroups::build(class.parse().unwrap());
+        for group_num in 0..groups.n_groups() {
+            let graph = GroupGraph::build(groups.group_codes(group_num).collect());
+            let shortest = shortest_in_every_metric(&graph).unwrap();
+            let moves_of = |code: Code, metric: Metric| {
+                shortest[metric.idx()][graph.node(code).unwrap() as usize].moves
+            };
+            for node in 0..graph.n_nodes() as u32 {
+                let start = graph.code(node);
+                for metric in Metric::ALL {
+                    let query = format!("?metric={metric}");
+                    let fewest = moves_of(start, metric);
+                    let (status, body) = get(&app, &format!("/case/{start}/solution{query}")).await;
+                    if fewest >= 0 {
+                        assert_eq!(status, StatusCode::OK, "{body}");
+                        assert_eq!(
+                            (&body["min_solution_step"], &body["metric"]),
+                            (&json!(fewest), &json!(metric.name()))
+                        );
+                        let path = codes_of(&body["layouts"]);
+                        assert_eq!(path.len(), fewest as usize + 1);
+                        assert!(path.last().unwrap().is_solved());
+                        assert!(path
+                            .windows(2)
+                            .all(|pair| adjacent_in(pair[0], pair[1], metric)));
+                    } else {
+                        assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+                    }
+                    let (status, body) = get(&app, &format!("/case/{start}/moves{query}")).await;
+                    assert_eq!(status, StatusCode::OK, "{body}");
+                    let listed: BTreeSet<(String, i64)> = body["moves"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|valued| {
+                            let after = valued["move"]["code"].as_str().unwrap().to_owned();
+                            (after, valued["min_moves"].as_i64().unwrap())
+                        })
+                        .collect();
+                    let expected: BTreeSet<(String, i64)> = start
+                        .layout()
+                        .moves_in(metric)
+                        .iter()
+                        .map(|step| {
+                            let after = step.after().code();
+                            (after.to_string(), moves_of(after, metric).into())
+                        })
+                        .collect();
+                    assert_eq!(listed, expected, "{start} {metric}");
+                }
+            }
+            // A path from the first layout to the last, in each metric.
+            let (from, to) = (graph.code(0), graph.code(graph.n_nodes() as u32 - 1));
+            for metric in Metric::ALL {
+                let (status, body) = get(&app, &format!("/path/{from}/{to}?metric={metric}")).await;
+                assert_eq!(status, StatusCode::OK, "{body}");
+                let path = codes_of(&body["layouts"]);
+                let back = paths::shortest_path_in(
+                    &graph,
+                    graph.node(to).unwrap(),
+                    graph.node(from).unwrap(),
+                    metric,
+                );
+                assert_eq!(path.len(), back.unwrap().len(), "{from} {to} {metric}");
+                assert!(path
+                    .windows(2)
+                    .all(|pair| adjacent_in(pair[0], pair[1], metric)));
+                assert_eq!(body["metric"], metric.name());
+            }
+        }
+    }
+}
+
 #[tokio::test]
 async fn path_is_a_shortest_path_within_a_group() {
     let app = test_app();
@@ -450,7 +544,7 @@ async fn groups_and_their_cases() {
 }
 
 /// Histogram lists as the API writes them, from counts by step.
-fn histogram_json(counts: &BTreeMap<i32, [u32; 2]>) -> Value {
+fn histogram_json(counts: &BTreeMap<i32, [u32; 4]>) -> Value {
     let list = |which: usize| -> Vec<Value> {
         counts
             .iter()
@@ -458,7 +552,12 @@ fn histogram_json(counts: &BTreeMap<i32, [u32; 2]>) -> Value {
             .map(|(step, n)| json!({"step": step, "count": n[which]}))
             .collect()
     };
-    json!({"min_solution_step": list(0), "farthest_step": list(1)})
+    json!({
+        "min_solution_step": list(0),
+        "farthest_step": list(1),
+        "min_straight_moves": list(2),
+        "min_cell_moves": list(3),
+    })
 }
 
 /// Every group's and class's histogram against the reference analysis of
@@ -471,13 +570,20 @@ async fn histograms_count_the_engine_numbers() {
         let mut class_counts = BTreeMap::new();
         for group_num in 0..groups.n_groups() {
             let graph = GroupGraph::build(groups.group_codes(group_num).collect());
-            let mut counts: BTreeMap<i32, [u32; 2]> = BTreeMap::new();
+            let [_, straight, cell] = shortest_in_every_metric(&graph).unwrap();
+            let mut counts: BTreeMap<i32, [u32; 4]> = BTreeMap::new();
             for node in 0..graph.n_nodes() as u32 {
                 let numbers = reference::analyse_layout(&graph, node).analysis;
                 let farthest_step = i32::try_from(numbers.farthest_step).unwrap();
-                for (step, which) in [(numbers.min_solution_step, 0), (farthest_step, 1)] {
+                let numbers = [
+                    numbers.min_solution_step,
+                    farthest_step,
+                    straight[node as usize].moves,
+                    cell[node as usize].moves,
+                ];
+                for (which, step) in numbers.into_iter().enumerate() {
                     counts.entry(step).or_default()[which] += 1;
-                    class_counts.entry(step).or_insert([0, 0])[which] += 1;
+                    class_counts.entry(step).or_insert([0; 4])[which] += 1;
                 }
             }
             let name = format!("{class}-{group_num}");
@@ -613,6 +719,9 @@ async fn errors_say_what_is_wrong() {
         ("/case/xyz/moves", bad, "invalid_layout", "is not a hex digit"),
         ("/case/xyz/layers", bad, "invalid_layout", "is not a hex digit"),
         ("/case/000000000/layers?limit=101", bad, "invalid_request", "limit 101 is out of range: 0 to 100 codes per layer"),
+        ("/case/000000000/solution?metric=cells", bad, "invalid_request", "'cells' is not a metric: step, straight or cell"),
+        ("/case/000000000/moves?metric=1", bad, "invalid_request", "'1' is not a metric: step, straight or cell"),
+        ("/path/000000000/000000000?metric=steps", bad, "invalid_request", "'steps' is not a metric: step, straight or cell"),
         // Well-formed but not in this partial database.
         ("/case/1A9BF0C00", absent, "not_found", &format!("layout 1A9BF0C00 (class 5-4-1) is not in this database, which holds {held}")),
         ("/case/4WVE1", absent, "not_found", &format!("short code 4WVE1 (id 4091296) is not in this database, which holds {held}")),

@@ -212,6 +212,16 @@ fn find_a_layout(visit: &Visit) {
     visit.wait_text("[data-code]", "1A9BF0C00");
     visit.wait_text("[data-num=min-step]", "81");
     visit.wait_text("[data-num=farthest-step]", "124");
+    // The three ways of counting, and the shortest solutions in each.
+    for (css, words) in [
+        ("[data-num=min-straight]", "90"),
+        ("[data-num=min-cell]", "116"),
+        ("[data-num=sequences-step]", "256"),
+        ("[data-num=sequences-straight]", "4,096"),
+        ("[data-num=sequences-cell]", "4,112,640,000"),
+    ] {
+        visit.wait_text(css, words);
+    }
     let info = visit.site.api("/case/1A9BF0C00");
     for (css, field) in [
         ("[data-num=min-num]", &info["solution"]["min_num"]),

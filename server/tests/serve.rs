@@ -123,17 +123,17 @@ fn a_database_it_cannot_serve_is_one_line_naming_the_fix() {
     }
 }
 
-/// A database built before the schema's last migration: the one the
-/// builder's tests migrate (see `builder/tests/migrate.rs`).
+/// A database built before the schema's last migration: one the builder's
+/// tests migrate (see `builder/tests/sql.rs`).
 #[test]
 fn an_older_schema_is_one_line_naming_the_migration() {
-    let old = Path::new(env!("CARGO_MANIFEST_DIR")).join("../builder/tests/data/schema-v1.db");
+    let old = Path::new(env!("CARGO_MANIFEST_DIR")).join("../builder/tests/data/schema-v2.db");
     let (code, stderr) = start_on(&old, &[]);
     assert_eq!(code, Some(1), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     let fix = format!("run `klotski migrate --db {}`", old.display());
     assert!(
-        stderr.contains("has schema version 1 but this program reads version 2")
+        stderr.contains("has schema version 2 but this program reads version 3")
             && stderr.contains(&fix),
         "{stderr}"
     );

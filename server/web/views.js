@@ -39,9 +39,31 @@ export function numbersInWords(info) {
     lines.push([num('min-step', s.min_step), ` step${s.min_step === 1 ? '' : 's'} from solved, at the fewest.`]);
     lines.push([num('min-num', s.min_num), ` nearest solved layout${s.min_num === 1 ? ' is' : 's are'} that near.`]);
     lines.push([num('solution-num', s.num), ` solved layout${s.num === 1 ? ' is' : 's are'} reached by a shortest path that meets no other solved layout first.`]);
+    lines.push(...metricsInWords(info));
   }
   lines.push(['The farthest layouts of its group are ', num('farthest-step', f.step), ` step${f.step === 1 ? '' : 's'} away; `, num('farthest-num', f.num), ` ${f.num === 1 ? 'is' : 'are'} that far.`]);
   return lines;
+}
+
+/**
+ * A solvable, unsolved layout's distance to solved in the three ways of
+ * counting moves (steps, straight moves, cell moves) and how many shortest
+ * solutions there are in each, as sentences. Counts past 2^53 arrive
+ * rounded (JavaScript's numbers), so they read "about".
+ */
+export function metricsInWords(info) {
+  const m = info.metrics;
+  if (!m) return [];
+  const count = (key, n) => [Number.isSafeInteger(n) ? '' : 'about ', num(key, n)];
+  const shortest = (key, n, unit) => [...count(key, n), ` shortest solution${n === 1 ? '' : 's'} in ${unit}`];
+  return [
+    ['In other counts: ', num('min-straight', m.min_straight_moves), ` straight move${m.min_straight_moves === 1 ? '' : 's'} (one piece any distance in one direction) and `,
+      num('min-cell', m.min_cell_moves), ` cell move${m.min_cell_moves === 1 ? '' : 's'} (one piece one cell) from solved.`],
+    [...shortest('sequences-step', m.n_min_step_sequences, 'steps'), ', ',
+      ...shortest('sequences-straight', m.n_min_straight_sequences, 'straight moves'), ', ',
+      ...shortest('sequences-cell', m.n_min_cell_sequences, 'cell moves'),
+      m.n_min_step_sequences === 1 ? ': its optimal solution in steps is unique.' : '.'],
+  ];
 }
 
 /** Shows an API error (the server's explanation) as the whole view. */

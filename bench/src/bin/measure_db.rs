@@ -21,15 +21,15 @@
 //! cargo run --release -p bench --bin measure_db -- lookups /tmp/measure.db
 //! ```
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::error::Error;
 use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use klotski::analysis::GroupGraph;
+use klotski::analysis::{shortest_in_every_metric, GroupGraph};
 use klotski::{AllCodes, Class, ClassGroups, Code};
-use schema::{Database, GroupKey, LayoutNumbers, LayoutRow, Writer};
+use schema::{Database, GroupKey, LayoutNumbers, LayoutRow, MetricNumbers, Writer};
 
 const DEFAULT_CLASSES: [&str; 6] = ["5-4-1", "5-4-2", "2-6-1", "3-5-1", "2-7-1", "2-5-1"];
 
@@ -47,24 +47,6 @@ fn main() -> Result<(), Box<dyn Error>> {
         Some("lookups") if args.len() == 2 => lookups(Path::new(&args[1])),
         _ => Err("usage: measure_db build OUT.db [CLASS...] | measure_db lookups DB".into()),
     }
-}
-
-/// For each node of `graph`, its distance to the nearest solved node, or -1.
-fn min_solution_steps(graph: &GroupGraph) -> Vec<i32> {
-    let mut steps = vec![-1; graph.n_nodes()];
-    let mut queue: VecDeque<u32> = graph.solved_nodes().into();
-    for &node in &queue {
-        steps[node as usize] = 0;
-    }
-    while let Some(node) = queue.pop_front() {
-        for &next in graph.neighbours(node) {
-            if steps[next as usize] < 0 {
-                steps[next as usize] = steps[node as usize] + 1;
-                queue.push_back(next);
-            }
-        }
-    }
-    steps
 }
 
 fn build(out: &Path, classes: &[&str]) -> Result<(), Box<dyn Error>> {
@@ -85,9 +67,12 @@ fn build(out: &Path, classes: &[&str]) -> Result<(), Box<dyn Error>> {
             };
             let mirror = codes[0].layout().mirror_left_right().code();
             mirrors.insert(key, groups.locate(mirror).expect("same class").0);
-            let steps = min_solution_steps(&GroupGraph::build(codes.clone()));
-            for (group_index, (code, step)) in (0..).zip(codes.iter().zip(steps)) {
-                let solvable = u32::from(step >= 0);
+            let [step, straight, cell] =
+                shortest_in_every_metric(&GroupGraph::build(codes.clone())).expect("counts fit");
+            for (group_index, code) in (0..).zip(&codes) {
+                let node = group_index as usize;
+                let solvable = u32::from(step[node].moves >= 0);
+                let sql = |count: u64| i64::try_from(count).expect("counts fit SQL");
                 rows.push(LayoutRow {
                     id: all.id(*code),
                     code: code.to_string(),
@@ -98,9 +83,16 @@ fn build(out: &Path, classes: &[&str]) -> Result<(), Box<dyn Error>> {
                     numbers: LayoutNumbers {
                         farthest_step: 0,
                         farthest_num: 1,
-                        min_solution_step: step,
+                        min_solution_step: step[node].moves,
                         min_solution_num: solvable,
                         solution_num: solvable,
+                    },
+                    metrics: MetricNumbers {
+                        min_straight_moves: straight[node].moves,
+                        min_cell_moves: cell[node].moves,
+                        n_min_step_sequences: sql(step[node].n_sequences),
+                        n_min_straight_sequences: sql(straight[node].n_sequences),
+                        n_min_cell_sequences: sql(cell[node].n_sequences),
                     },
                 });
             }

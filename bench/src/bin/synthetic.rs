@@ -16,7 +16,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use rusqlite::Connection;
-use schema::{Database, GroupKey, LayoutNumbers, LayoutRow, Page, Writer};
+use schema::{Database, GroupKey, LayoutNumbers, LayoutRow, MetricNumbers, Page, Writer};
 
 /// Number of legal layouts: the id range.
 const N_LAYOUTS: u64 = 29_334_498;
@@ -160,6 +160,33 @@ fn synthetic_row(
             min_solution_num,
             solution_num: min_solution_num + if solvable { rng.u64(..10) as u32 } else { 0 },
         },
+        metrics: synthetic_metrics(min_solution_step, rng),
+    }
+}
+
+/// Numbers in the other metrics as the real ones run: a few more straight
+/// moves than steps and a third more cell moves; counts of up to 30, 30 and
+/// 61 bits.
+fn synthetic_metrics(min_solution_step: i32, rng: &mut fastrand::Rng) -> MetricNumbers {
+    if min_solution_step < 0 {
+        return MetricNumbers {
+            min_straight_moves: -1,
+            min_cell_moves: -1,
+            ..MetricNumbers::default()
+        };
+    }
+    let straight = min_solution_step + rng.i32(..=min_solution_step / 8);
+    let cell = straight + rng.i32(..=straight / 3);
+    let mut count = |bits: u32| {
+        let width = rng.u32(..=bits);
+        1 + rng.i64(..1i64 << width)
+    };
+    MetricNumbers {
+        min_straight_moves: straight,
+        min_cell_moves: cell,
+        n_min_step_sequences: count(30),
+        n_min_straight_sequences: count(30),
+        n_min_cell_sequences: count(61),
     }
 }
 

@@ -8,14 +8,15 @@
 
 use std::time::Instant;
 
-use edge::numbers::numbers_of;
-use klotski::analysis::{analyse_group, GroupGraph, LayoutAnalysis};
+use anyhow::bail;
+use edge::numbers::{metrics_of_graph, numbers_of};
+use klotski::analysis::{analyse_group, GroupGraph};
 use klotski::ClassGroups;
 use rayon::prelude::*;
 use schema::{Checkpoint, GroupKey, SavedGroup};
 use tracing::{debug, info};
 
-use super::{group_key, Analyses};
+use super::{group_key, Analysed, Analyses, PackedMetrics};
 use crate::progress::Progress;
 
 /// Groups of at least this many layouts log their analysis's wall time at
@@ -55,12 +56,14 @@ pub(super) fn analyse_pending(
     let started = Instant::now();
     let bar = Progress::bar(n_layouts, "layouts", "analysing");
     for batch in batches(&pending, batch_layouts) {
-        let done: Vec<(GroupKey, Vec<LayoutAnalysis>)> = batch
+        let done: Vec<(GroupKey, Analysed)> = batch
             .par_iter()
             .map(|group| {
                 let started = Instant::now();
                 let codes = classes[group.class_idx].group_codes(group.group_num);
-                let analysis = analyse_group(&GroupGraph::build(codes.collect()));
+                let graph = GroupGraph::build(codes.collect());
+                let analysis = analyse_group(&graph);
+                let analysed = with_metrics(&graph, analysis)?;
                 bar.inc(group.size);
                 let key = key_of(classes, group);
                 // The profile of a build by group
@@ -68,14 +71,15 @@ pub(super) fn analyse_pending(
                 if group.size >= PROFILED_AT_LEAST {
                     debug!(group = %key, layouts = group.size, elapsed = ?started.elapsed(), "analysed a group");
                 }
-                (key, analysis)
+                Ok((key, analysed))
             })
-            .collect();
+            .collect::<anyhow::Result<_>>()?;
         let saved: Vec<SavedGroup> = done
             .iter()
-            .map(|(key, analysis)| SavedGroup {
+            .map(|(key, analysed)| SavedGroup {
                 key: *key,
-                numbers: analysis.iter().map(numbers_of).collect(),
+                numbers: analysed.analysis.iter().map(numbers_of).collect(),
+                metrics: analysed.metrics.iter().map(|m| m.unpack()).collect(),
             })
             .collect();
         checkpoint.save(&saved)?;
@@ -90,6 +94,28 @@ pub(super) fn analyse_pending(
         "analysed"
     );
     Ok(())
+}
+
+/// A group's analysis with its numbers in the other metrics, whose fewest
+/// steps must equal the analysis's min_solution_step (two searches, one
+/// answer).
+fn with_metrics(
+    graph: &GroupGraph,
+    analysis: Vec<klotski::analysis::LayoutAnalysis>,
+) -> anyhow::Result<Analysed> {
+    let found = metrics_of_graph(graph).map_err(anyhow::Error::msg)?;
+    let mut metrics = Vec::with_capacity(found.len());
+    for (node, ((step, numbers), layout)) in found.into_iter().zip(&analysis).enumerate() {
+        if step != layout.min_solution_step {
+            bail!(
+                "{}: the step search finds {step} steps to solved, the analysis {}",
+                graph.code(node as u32),
+                layout.min_solution_step
+            );
+        }
+        metrics.push(PackedMetrics::pack(&numbers)?);
+    }
+    Ok(Analysed { analysis, metrics })
 }
 
 fn key_of(classes: &[ClassGroups], group: &Pending) -> GroupKey {

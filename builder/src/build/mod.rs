@@ -15,6 +15,7 @@
 //! `<db>` is in place.
 
 mod analyse;
+mod packed;
 mod resume;
 mod rows;
 mod target;
@@ -30,6 +31,8 @@ use klotski::analysis::LayoutAnalysis;
 use klotski::{AllCodes, Class, ClassGroups};
 use rayon::prelude::*;
 use schema::{CheckpointTag, GroupKey, Writer, N_CLASSES};
+
+use packed::PackedMetrics;
 use tracing::info;
 
 use crate::progress::Progress;
@@ -75,9 +78,23 @@ pub struct Summary {
     pub file_bytes: u64,
 }
 
-/// The analysis of every group, by key; entry `i` of a group is the layout
-/// with group_index `i`.
-type Analyses = HashMap<GroupKey, Vec<LayoutAnalysis>>;
+/// The analysis of every group, by key.
+type Analyses = HashMap<GroupKey, Analysed>;
+
+/// One group's numbers; entry `i` of each is the layout with group_index `i`.
+struct Analysed {
+    /// The five numbers of the original.
+    analysis: Vec<LayoutAnalysis>,
+    /// The numbers in the other metrics, and the counts of minimum sequences.
+    metrics: Vec<PackedMetrics>,
+}
+
+impl Analysed {
+    /// Number of layouts.
+    fn len(&self) -> usize {
+        self.analysis.len()
+    }
+}
 
 /// Builds the database `options` describe. See the module documentation.
 pub fn build_database(options: &BuildOptions) -> anyhow::Result<Summary> {

@@ -13,7 +13,7 @@ use schema::{Checkpoint, CheckpointTag, ErrorKind, GroupKey};
 use tracing::info;
 
 use super::target::what_it_is;
-use super::{group_key, Analyses};
+use super::{group_key, Analysed, Analyses, PackedMetrics};
 
 /// What is at the checkpoint path when a build starts.
 pub(super) enum Existing {
@@ -74,7 +74,7 @@ pub(super) fn start(
     };
     match fit {
         Ok(analyses) => {
-            let n_layouts: usize = analyses.values().map(Vec::len).sum();
+            let n_layouts: usize = analyses.values().map(Analysed::len).sum();
             info!(
                 path = %path.display(),
                 groups = analyses.len(),
@@ -118,7 +118,12 @@ fn saved_analyses(checkpoint: &Checkpoint, classes: &[ClassGroups]) -> anyhow::R
             )));
         }
         let analysis = saved.numbers.iter().map(analysis_of).collect();
-        analyses.insert(saved.key, analysis);
+        let metrics = saved
+            .metrics
+            .iter()
+            .map(PackedMetrics::pack)
+            .collect::<anyhow::Result<_>>()?;
+        analyses.insert(saved.key, Analysed { analysis, metrics });
     }
     Ok(Ok(analyses))
 }

@@ -5,12 +5,11 @@ use std::collections::{BinaryHeap, HashMap};
 use std::time::Instant;
 
 use edge::numbers::numbers_of;
-use klotski::analysis::LayoutAnalysis;
 use klotski::{AllCodes, ClassGroups};
 use schema::{GroupKey, LayoutRow, Writer};
 use tracing::info;
 
-use super::{group_key, Analyses};
+use super::{group_key, Analysed, Analyses};
 use crate::progress::Progress;
 
 /// Rows handed to the writer per call (one transaction each).
@@ -101,12 +100,13 @@ fn class_rows<'a>(
 ) -> impl Iterator<Item = LayoutRow> + 'a {
     let class = groups.class();
     // Every group is analysed by now.
-    let by_group_num: Vec<&[LayoutAnalysis]> = (0..groups.n_groups())
-        .map(|group_num| analyses[&group_key(class, group_num)].as_slice())
+    let by_group_num: Vec<&Analysed> = (0..groups.n_groups())
+        .map(|group_num| &analyses[&group_key(class, group_num)])
         .collect();
     groups.classified().map(move |(code, name)| {
         let group_num = name.group.group_num;
-        let analysis = by_group_num[group_num as usize][name.group_index as usize];
+        let analysed = by_group_num[group_num as usize];
+        let analysis = analysed.analysis[name.group_index as usize];
         let layout = code.layout();
         LayoutRow {
             id: all.id(code),
@@ -116,6 +116,7 @@ fn class_rows<'a>(
             is_mirror: layout.is_mirror(),
             is_mirror_as_released: layout.is_mirror_as_released(),
             numbers: numbers_of(&analysis),
+            metrics: analysed.metrics[name.group_index as usize].unpack(),
         }
     })
 }

@@ -1,5 +1,9 @@
 //! `klotski analyse CODE`: one layout's analysis, with the layouts behind it.
 
+use std::fmt::Write;
+
+use edge::json::MetricsJson;
+use edge::numbers::metrics_of_graph;
 use klotski::analysis::{reference, GroupGraph};
 use klotski::{Code, LayoutRef};
 use serde::Serialize;
@@ -7,8 +11,10 @@ use serde::Serialize;
 /// A layout's five numbers and the layouts behind them, from its group.
 ///
 /// Prints the layout's farthest step and count, minimum-solution step and
-/// count, solution count, its farthest and minimum-solution layouts, and
-/// its group's size (one search over the group; no database needed).
+/// count, solution count, its fewest straight and cell moves to solved and
+/// its numbers of minimum move sequences in the three metrics, its farthest
+/// and minimum-solution layouts, and its group's size (searches over the
+/// group; no database needed).
 #[derive(clap::Args)]
 pub struct Args {
     /// The layout: a code (e.g. 1A9BF0C00 or 1A9BF0C), a short code (e.g.
@@ -31,6 +37,9 @@ struct AnalyseJson {
     min_solution_step: i32,
     min_solution_num: u32,
     solution_num: u32,
+    /// The numbers in straight and cell moves, and the counts.
+    #[serde(flatten)]
+    metrics: MetricsJson,
     /// The layouts farthest_step steps away, ascending.
     farthest: Vec<String>,
     /// The solved layouts min_solution_step steps away, ascending.
@@ -43,6 +52,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let node = graph.node(code).expect("a layout is in its own group");
     let report = reference::analyse_layout(&graph, node);
     let numbers = report.analysis;
+    let metrics = metrics_of_graph(&graph).map_err(anyhow::Error::msg)?;
     let codes = |codes: &[Code]| codes.iter().map(ToString::to_string).collect::<Vec<_>>();
     let answer = AnalyseJson {
         code: code.to_string(),
@@ -52,22 +62,21 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         min_solution_step: numbers.min_solution_step,
         min_solution_num: numbers.min_solution_num,
         solution_num: numbers.solution_num,
+        metrics: MetricsJson::from(&metrics[node as usize].1),
         farthest: codes(&report.farthest),
         min_solutions: codes(&report.min_solutions),
     };
     if args.json {
         return super::print_json(&answer);
     }
-    let text = format!(
+    let mut text = format!(
         "code               {}\n\
          group size         {}\n\
          farthest_step      {}\n\
          farthest_num       {}\n\
          min_solution_step  {}\n\
          min_solution_num   {}\n\
-         solution_num       {}\n\
-         farthest           {}\n\
-         min_solutions      {}\n",
+         solution_num       {}\n",
         answer.code,
         answer.group_size,
         answer.farthest_step,
@@ -75,8 +84,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         answer.min_solution_step,
         answer.min_solution_num,
         answer.solution_num,
-        answer.farthest.join(" "),
-        answer.min_solutions.join(" "),
     );
+    for (name, value) in answer.metrics.named() {
+        writeln!(text, "{name:<18} {value}")?;
+    }
+    writeln!(text, "farthest           {}", answer.farthest.join(" "))?;
+    writeln!(
+        text,
+        "min_solutions      {}",
+        answer.min_solutions.join(" ")
+    )?;
     Ok(super::print_out(&text)?)
 }

@@ -3,7 +3,8 @@
 use std::fmt::Write;
 use std::path::PathBuf;
 
-use edge::json::MoveJson;
+use edge::json::{MetricsJson, MoveJson};
+use edge::numbers::metrics_of_graph;
 use klotski::analysis::{reference, GroupGraph, LayoutAnalysis};
 use klotski::{AllCodes, ClassGroups, Code, LayoutRef, ShortCode};
 use schema::GroupRow;
@@ -16,8 +17,10 @@ use super::stored::{self, Stored};
 /// Prints the code, short code, id, classification J-B-S-G-I, mirror flag,
 /// group size, the layout's five numbers (min_solution_step: the fewest
 /// steps to a solved layout, -1 when its group has none; min_solution_num;
-/// solution_num; farthest_step; farthest_num) and the next layouts, each
-/// with its move. Without --db all is computed: the names from every
+/// solution_num; farthest_step; farthest_num), the fewest straight moves
+/// and cell moves to solved and the numbers of minimum move sequences in
+/// steps, straight moves and cell moves, and the next layouts, each with its
+/// move. Without --db all is computed: the names from every
 /// layout's enumeration, the numbers from one search over the group (a few
 /// seconds); with --db both are read from the database, at once, with the
 /// group's stored summary (diameter, solved layouts, its hardest layout).
@@ -51,6 +54,9 @@ struct InfoJson {
     solution_num: u32,
     farthest_step: u32,
     farthest_num: u32,
+    /// The numbers in straight and cell moves, and the counts.
+    #[serde(flatten)]
+    metrics: MetricsJson,
     /// The group's stored summary; `null` without `--db`.
     group: Option<GroupJson>,
     next: Vec<MoveJson>,
@@ -81,9 +87,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 classification: format!("{}-{}", row.group, row.group_index),
                 group_size: group.size,
             };
-            info_json(code, names, stored::analysis(&row), Some(&group))
+            let numbers = (stored::analysis(&row), MetricsJson::from(&row.metrics));
+            info_json(code, names, numbers, Some(&group))
         }
-        None => info_json(code, computed_names(code), searched_numbers(code), None),
+        None => info_json(code, computed_names(code), searched_numbers(code)?, None),
     };
     if args.json {
         return super::print_json(&info);
@@ -110,17 +117,20 @@ fn computed_names(code: Code) -> Names {
     }
 }
 
-/// The numbers of `code`, from one search over its group.
-fn searched_numbers(code: Code) -> LayoutAnalysis {
+/// The numbers of `code`, from one search over its group and its group's
+/// searches in the three metrics.
+fn searched_numbers(code: Code) -> anyhow::Result<(LayoutAnalysis, MetricsJson)> {
     let graph = GroupGraph::build(klotski::group_of(code));
     let node = graph.node(code).expect("a layout is in its own group");
-    reference::analyse_layout(&graph, node).analysis
+    let analysis = reference::analyse_layout(&graph, node).analysis;
+    let metrics = metrics_of_graph(&graph).map_err(anyhow::Error::msg)?;
+    Ok((analysis, MetricsJson::from(&metrics[node as usize].1)))
 }
 
 fn info_json(
     code: Code,
     names: Names,
-    numbers: LayoutAnalysis,
+    (numbers, metrics): (LayoutAnalysis, MetricsJson),
     group: Option<&GroupRow>,
 ) -> InfoJson {
     let layout = code.layout();
@@ -139,6 +149,7 @@ fn info_json(
         solution_num: numbers.solution_num,
         farthest_step: numbers.farthest_step,
         farthest_num: numbers.farthest_num,
+        metrics,
         group: group.map(|row| GroupJson {
             diameter: row.diameter,
             n_solved: row.n_solved,
@@ -152,7 +163,7 @@ fn info_json(
 /// The lines of `info`: one value a line.
 fn info_text(info: &InfoJson) -> anyhow::Result<String> {
     let mut out = String::new();
-    let mut line = |name: &str, value: &dyn std::fmt::Display| writeln!(out, "{name:<22}{value}");
+    let mut line = |name: &str, value: &dyn std::fmt::Display| writeln!(out, "{name:<21} {value}");
     line("code", &info.code)?;
     line("short code", &info.short_code)?;
     line("id", &info.id)?;
@@ -165,6 +176,9 @@ fn info_text(info: &InfoJson) -> anyhow::Result<String> {
     line("solution_num", &info.solution_num)?;
     line("farthest_step", &info.farthest_step)?;
     line("farthest_num", &info.farthest_num)?;
+    for (name, value) in info.metrics.named() {
+        line(name, &value)?;
+    }
     if let Some(group) = &info.group {
         line("group diameter", &group.diameter)?;
         line("group n_solved", &group.n_solved)?;

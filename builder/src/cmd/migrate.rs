@@ -9,9 +9,11 @@ use schema::Upgrade;
 /// Bring a database of an older schema up to date, in place.
 ///
 /// Brings a database built by an older version of this program up to the
-/// current schema, in place and without a rebuild: adds the indexes and the
-/// tables derived from the layouts. Interrupted, the file keeps its old
-/// version intact; run it again.
+/// current schema, in place and without a rebuild: computes the numbers in
+/// straight and cell moves (schema 3) group by group, adds the indexes and
+/// the tables derived from the layouts. Interrupted, or on a full or
+/// read-only disk, it fails and the file keeps its old version intact; run
+/// it again.
 #[derive(clap::Args)]
 pub struct Args {
     /// The database to migrate.

@@ -13,6 +13,7 @@ pub mod group;
 pub mod info;
 pub mod layers;
 pub mod man;
+mod metric;
 pub mod migrate;
 pub mod moves;
 pub mod path;

@@ -4,10 +4,12 @@ use std::fmt::Write;
 use std::path::PathBuf;
 
 use edge::json::MovesJson;
-use klotski::analysis::{reference, GroupGraph, LayoutAnalysis};
-use klotski::{Code, LayoutRef, Progress, ValuedMove};
+use edge::numbers::min_moves;
+use klotski::analysis::{reference, shortest_solutions, GroupGraph, LayoutAnalysis};
+use klotski::{Code, LayoutRef, Metric, Progress, ValuedMove};
 use rayon::prelude::*;
 
+use super::metric::MetricArg;
 use super::stored::{self, Stored};
 
 /// Every move from a layout, valued, best first.
@@ -15,6 +17,9 @@ use super::stored::{self, Stored};
 /// Prints every move from a layout with the min_solution_step and
 /// farthest_step of the layout it gives, best first: the moves of a minimum
 /// solution (nearer to solved), then those that stay as near, then the rest.
+/// With --metric straight or cell: the moves of that metric, with the
+/// fewest moves of that metric from the layout each gives, best first in
+/// that metric.
 #[derive(clap::Args)]
 pub struct Args {
     /// The layout: a code, a short code or a classification.
@@ -22,6 +27,8 @@ pub struct Args {
     /// Read the numbers from this database instead of searching the group.
     #[arg(long, value_name = "PATH")]
     db: Option<PathBuf>,
+    #[command(flatten)]
+    metric: MetricArg,
     /// Print JSON, as the service's /case/{code}/moves answers: each move
     /// with the five numbers of the layout it gives.
     #[arg(long)]
@@ -30,23 +37,32 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     let code = super::resolve(args.layout)?;
+    let metric = args.metric.metric;
     let (here, valued) = match &args.db {
-        Some(path) => read(&Stored::open(path)?, code)?,
-        None => searched(code),
+        Some(path) => read(&Stored::open(path)?, code, metric)?,
+        None => searched(code, metric),
     };
     if args.json {
-        return super::print_json(&MovesJson::new(code, here, &valued));
+        return super::print_json(&MovesJson::new(code, metric, here, &valued));
     }
     let mut out = String::new();
+    // In steps, the fewest moves is min_solution_step: no column of its own.
+    let own_column = (metric != Metric::Step).then(|| format!("min_{metric}_moves"));
+    let title = own_column
+        .as_deref()
+        .map_or(String::new(), |name| format!("  {name}"));
     writeln!(
         out,
-        "{:<15} {:<9}  {:>17}  {:>13}  progress",
+        "{:<15} {:<9}  {:>17}  {:>13}{title}  progress",
         "move", "code", "min_solution_step", "farthest_step"
     )?;
     for valued in &valued {
+        let moves = own_column.as_ref().map_or(String::new(), |name| {
+            format!("  {:>width$}", valued.after_moves, width = name.len())
+        });
         writeln!(
             out,
-            "{:<15} {}  {:>17}  {:>13}  {}",
+            "{:<15} {}  {:>17}  {:>13}{moves}  {}",
             valued.step.to_string(),
             valued.step.after().code(),
             valued.after.min_solution_step,
@@ -57,29 +73,35 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     Ok(super::print_out(&out)?)
 }
 
-/// The `min_solution_step` of `code` and its moves valued by the numbers
-/// `stored` holds.
-fn read(stored: &Stored, code: Code) -> anyhow::Result<(i32, Vec<ValuedMove>)> {
-    let here = stored.row(code)?.numbers.min_solution_step;
-    let valued = code.layout().valued_moves(here, |moves| {
+/// The fewest moves of `metric` from `code` and its moves valued by the
+/// numbers `stored` holds.
+fn read(stored: &Stored, code: Code, metric: Metric) -> anyhow::Result<(i32, Vec<ValuedMove>)> {
+    let here = min_moves(&stored.row(code)?, metric);
+    let valued = code.layout().valued_moves_in(metric, here, |moves| {
         moves
             .iter()
-            .map(|step| Ok(stored::analysis(&stored.row(step.after().code())?)))
+            .map(|step| {
+                let row = stored.row(step.after().code())?;
+                Ok((stored::analysis(&row), min_moves(&row, metric)))
+            })
             .collect::<anyhow::Result<_>>()
     })?;
     Ok((here, valued))
 }
 
-/// The `min_solution_step` of `code` and its moves valued by a search of
-/// its group from each layout, the searches in parallel.
-fn searched(code: Code) -> (i32, Vec<ValuedMove>) {
+/// The fewest moves of `metric` from `code` and its moves valued by a
+/// search of its group from each layout (the searches in parallel) and one
+/// search from the solved layouts in `metric`.
+fn searched(code: Code, metric: Metric) -> (i32, Vec<ValuedMove>) {
     let graph = GroupGraph::build(klotski::group_of(code));
-    let analyse = |code| -> LayoutAnalysis {
-        let node = graph.node(code).expect("a step stays in the group");
-        reference::analyse_layout(&graph, node).analysis
+    let shortest = shortest_solutions(&graph, metric).expect("counts fit in 64 bits");
+    let analyse = |code| -> (LayoutAnalysis, i32) {
+        let node = graph.node(code).expect("a move stays in the group");
+        let analysis = reference::analyse_layout(&graph, node).analysis;
+        (analysis, shortest[node as usize].moves)
     };
-    let here = analyse(code).min_solution_step;
-    let valued = code.layout().valued_moves(here, |moves| {
+    let here = analyse(code).1;
+    let valued = code.layout().valued_moves_in(metric, here, |moves| {
         Ok::<_, std::convert::Infallible>(
             moves
                 .par_iter()

@@ -3,12 +3,13 @@
 use edge::json::PathJson;
 use klotski::{paths, LayoutRef};
 
+use super::metric::MetricArg;
 use super::route::{self, RouteFormat};
 
 /// A shortest path between two layouts of one group.
 ///
-/// Prints one line per step
-/// with the step number, the move and the layout it gives.
+/// Prints one line per move (a step, or with --metric a straight or cell
+/// move) with its number, the move and the layout it gives.
 #[derive(clap::Args)]
 pub struct Args {
     /// Where the path starts: a code, a short code or a classification.
@@ -16,12 +17,15 @@ pub struct Args {
     /// Where it ends, in the same group.
     to: LayoutRef,
     #[command(flatten)]
+    metric: MetricArg,
+    #[command(flatten)]
     format: RouteFormat,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     let (from, to) = (super::resolve(args.from)?, super::resolve(args.to)?);
-    let path = paths::path_between(from, to)?;
-    eprintln!("{from} to {to}: {} steps", path.len() - 1);
-    route::print(&path, &args.format, || PathJson::new(&path))
+    let metric = args.metric.metric;
+    let path = paths::path_between_in(from, to, metric)?;
+    eprintln!("{from} to {to}: {} {}", path.len() - 1, metric.moves_name());
+    route::print(&path, &args.format, || PathJson::new(&path, metric))
 }

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 use klotski::analysis::LayoutAnalysis;
-use klotski::Code;
+use klotski::{Code, Metric};
 use schema::{Database, GroupRow, LayoutRow};
 
 /// A finished database, open read-only, and where it is.
@@ -55,11 +55,11 @@ impl Stored {
         })
     }
 
-    /// The stored `min_solution_step` of `code`, or `None` when the file
-    /// does not hold it.
-    pub fn min_solution_step(&self, code: Code) -> anyhow::Result<Option<i32>> {
+    /// The stored fewest moves of `metric` from `code` to solved, or
+    /// `None` when the file does not hold it.
+    pub fn min_moves(&self, code: Code, metric: Metric) -> anyhow::Result<Option<i32>> {
         let row = self.db.layout_by_code(&code.to_string())?;
-        Ok(row.map(|row| row.numbers.min_solution_step))
+        Ok(row.map(|row| edge::numbers::min_moves(&row, metric)))
     }
 }
 

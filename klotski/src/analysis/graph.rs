@@ -5,13 +5,19 @@ use rayon::prelude::*;
 use crate::analysis::tuning::BUILD_CHUNK;
 use crate::code::Code;
 use crate::index::CodeIndex;
+use crate::metric::Metric;
 
 /// A group's step graph in compressed sparse row form. Node `i` is the
 /// group's `i`-th smallest code, so node ids are `group_index` values.
+///
+/// Each edge also carries its finest [`Metric`], so the one graph serves
+/// searches in all three metrics (straight moves and cell moves are steps).
 pub struct GroupGraph {
     index: CodeIndex,
     offsets: Vec<u32>,
     neighbours: Vec<u32>,
+    /// Per edge, beside `neighbours`: the finest metric of its move.
+    metrics: Vec<Metric>,
     solved: Vec<bool>,
 }
 
@@ -21,41 +27,50 @@ impl GroupGraph {
     /// Panics when a step leaves the set: the codes must be a whole group.
     pub fn build(codes: Vec<Code>) -> GroupGraph {
         let index = CodeIndex::new(codes);
-        let chunks: Vec<(Vec<u32>, Vec<u32>)> = index
+        let chunks: Vec<Chunk> = index
             .codes()
             .par_chunks(BUILD_CHUNK)
             .map(|chunk| {
                 let mut degrees = Vec::with_capacity(chunk.len());
                 let mut neighbours = Vec::with_capacity(chunk.len() * 16);
+                let mut metrics = Vec::with_capacity(chunk.len() * 16);
                 for code in chunk {
                     let before = neighbours.len();
-                    code.layout().for_each_step(|next| {
+                    code.layout().for_each_step_with_metric(|next, metric| {
                         let node = index
                             .position(next.code())
                             .expect("the codes must form whole groups");
                         neighbours.push(node);
+                        metrics.push(metric);
                     });
                     degrees.push((neighbours.len() - before) as u32);
                 }
-                (degrees, neighbours)
+                Chunk {
+                    degrees,
+                    neighbours,
+                    metrics,
+                }
             })
             .collect();
-        let n_edges: usize = chunks.iter().map(|(_, neighbours)| neighbours.len()).sum();
+        let n_edges: usize = chunks.iter().map(|chunk| chunk.neighbours.len()).sum();
         assert!(n_edges < u32::MAX as usize, "edge offsets are u32");
         let mut offsets = Vec::with_capacity(index.len() + 1);
         let mut neighbours = Vec::with_capacity(n_edges);
+        let mut metrics = Vec::with_capacity(n_edges);
         offsets.push(0);
-        for (chunk_degrees, chunk_neighbours) in chunks {
-            for degree in chunk_degrees {
+        for chunk in chunks {
+            for degree in chunk.degrees {
                 offsets.push(offsets.last().unwrap() + degree);
             }
-            neighbours.extend(chunk_neighbours);
+            neighbours.extend(chunk.neighbours);
+            metrics.extend(chunk.metrics);
         }
         let solved = index.codes().iter().map(|code| code.is_solved()).collect();
         GroupGraph {
             index,
             offsets,
             neighbours,
+            metrics,
             solved,
         }
     }
@@ -76,6 +91,18 @@ impl GroupGraph {
         let start = self.offsets[node as usize] as usize;
         let end = self.offsets[node as usize + 1] as usize;
         &self.neighbours[start..end]
+    }
+
+    /// The layouts one move of `metric` from `node`.
+    #[inline]
+    pub fn neighbours_in(&self, node: u32, metric: Metric) -> impl Iterator<Item = u32> + '_ {
+        let start = self.offsets[node as usize] as usize;
+        let end = self.offsets[node as usize + 1] as usize;
+        self.neighbours[start..end]
+            .iter()
+            .zip(&self.metrics[start..end])
+            .filter(move |(_, &finest)| metric.admits(finest))
+            .map(|(&neighbour, _)| neighbour)
     }
 
     /// Whether `node` is solved.
@@ -100,4 +127,11 @@ impl GroupGraph {
             .filter(|&node| self.is_solved(node))
             .collect()
     }
+}
+
+/// The edges of one chunk of nodes, built by one worker.
+struct Chunk {
+    degrees: Vec<u32>,
+    neighbours: Vec<u32>,
+    metrics: Vec<Metric>,
 }

@@ -56,6 +56,9 @@
 //!   reverse).
 //! - [`analyse_solutions`] (`solutions`): the solution numbers alone, with
 //!   each layout's minimum solutions.
+//! - [`shortest_solutions`] (`sequences`): in one metric, every layout's
+//!   fewest moves to solved and its number of minimum move sequences (one
+//!   counting breadth-first search from the solved layouts).
 //! - [`analyse_class`] (`class`): every group of a class, each symmetry
 //!   orbit of groups analysed once.
 //! - [`GroupShape`] (`shape`): whether a group is small, dense or sparse,
@@ -88,6 +91,7 @@ mod farthest_searches;
 mod pipeline;
 mod plan;
 pub mod reference;
+mod sequences;
 mod shape;
 mod solutions;
 // The tuning constants of all of them.
@@ -96,6 +100,7 @@ mod tuning;
 pub use class::analyse_class;
 pub use graph::GroupGraph;
 pub use pipeline::analyse_group;
+pub use sequences::{shortest_in_every_metric, shortest_solutions, Count, CountOverflow, Shortest};
 pub use shape::GroupShape;
 pub use solutions::{analyse_solutions, SolutionReport};
 pub use spare::release_spare_sets;

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)] // each test binary uses a different part
 
+pub mod grid;
+
 use std::sync::OnceLock;
 
 use klotski::AllCodes;

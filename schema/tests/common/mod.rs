@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use schema::{GroupKey, LayoutNumbers, LayoutRow, Writer};
+use schema::{GroupKey, LayoutNumbers, LayoutRow, MetricNumbers, Writer};
 
 /// The engine version the fixture records.
 pub const ENGINE_VERSION: &str = "test-engine";
@@ -33,7 +33,8 @@ pub fn code(id: u32) -> String {
     format!("{:09X}", u64::from(id) << 28)
 }
 
-/// A layout row; the counts follow from the steps.
+/// A layout row; the counts follow from the steps, and so do the made-up
+/// numbers in the other metrics (twice and three times as many moves).
 pub fn layout(
     id: u32,
     group: GroupKey,
@@ -56,6 +57,21 @@ pub fn layout(
             min_solution_step,
             min_solution_num: solvable,
             solution_num: solvable * (1 + id % 2),
+        },
+        metrics: MetricNumbers {
+            min_straight_moves: if solvable == 1 {
+                2 * min_solution_step
+            } else {
+                -1
+            },
+            min_cell_moves: if solvable == 1 {
+                3 * min_solution_step
+            } else {
+                -1
+            },
+            n_min_step_sequences: i64::from(solvable) * i64::from(1 + id),
+            n_min_straight_sequences: i64::from(solvable) * i64::from(2 + id),
+            n_min_cell_sequences: i64::from(solvable) << 60,
         },
     }
 }

@@ -5,7 +5,7 @@ use std::net::IpAddr;
 use axum::extract::State;
 use axum::Json;
 use edge::json::{MovesJson, SolutionJson};
-use edge::numbers::analysis_of;
+use edge::numbers::{analysis_of, min_moves};
 use klotski::analysis::reference::{self, LayoutReport};
 use klotski::analysis::LayoutAnalysis;
 use klotski::{paths, Classification, Code, LayoutRef};
@@ -14,7 +14,7 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use super::doc::{LayoutCode, PointQueryLate, QueryLate, SearchRefused};
-use super::{page_limit, CodePage};
+use super::{page_limit, CodePage, MetricQuery};
 use crate::error::{AppError, ErrorBody};
 use crate::extract::{empty_as_none, Client, Path, Query};
 use crate::lookup;
@@ -75,20 +75,22 @@ pub(crate) async fn classification_get(
     Ok(Json(case_response(state.catalog(), &row)?))
 }
 
-/// One minimum-step solution: the layouts from this one to a solved layout,
-/// and the move of each step.
+/// One minimum solution: the layouts from this one to a solved layout,
+/// and the move of each step (or, with `metric`, of each straight or cell
+/// move).
 ///
-/// Walked down the stored `min_solution_step`: at each step, the neighbour
-/// with the smallest code among those one step nearer to a solution. No
-/// search of the group; a few database lookups per step.
+/// Walked down the stored `min_solution_step` (or `min_straight_moves`,
+/// `min_cell_moves`): at each move, the neighbour with the smallest code
+/// among those one move nearer to a solution. No search of the group; a few
+/// database lookups per move.
 #[utoipa::path(
     get,
     path = "/case/{code}/solution",
     tag = "cases",
-    params(LayoutCode),
+    params(LayoutCode, MetricQuery),
     responses(
         (status = 200, description = "The solution: `min_solution_step + 1` layouts, the first the layout asked for, the last solved.", body = SolutionJson),
-        (status = 400, description = "Neither a code nor a short code.", body = ErrorBody),
+        (status = 400, description = "Neither a code nor a short code, or an unknown metric.", body = ErrorBody),
         (status = 404, description = "The database does not hold the layout, or its group has no solved layout (`no_solution`).", body = ErrorBody),
         QueryLate,
     )
@@ -96,41 +98,45 @@ pub(crate) async fn classification_get(
 pub(crate) async fn case_solution_get(
     State(state): State<AppState>,
     Path(code): Path<String>,
+    Query(query): Query<MetricQuery>,
 ) -> Result<Json<SolutionJson>, AppError> {
     let layout: LayoutRef = code.parse()?;
+    let metric = query.metric();
     let path = state
         .query(move |db, catalog| {
             let row = lookup::layout(db, catalog, layout)?;
-            let Ok(steps) = u32::try_from(row.numbers.min_solution_step) else {
+            let Ok(moves) = u32::try_from(min_moves(&row, metric)) else {
                 return Err(AppError::NoSolution(format!(
                     "layout {} is in group {}, which has no solved layout",
                     row.code, row.group
                 )));
             };
             let start = stored_code(&row.code)?;
-            let path = paths::solution_walk(start, steps, |next: Code| {
+            let path = paths::solution_walk_in(start, moves, metric, |next: Code| {
                 let next = lookup::row_of_code(db, catalog, next)?;
-                Ok::<_, AppError>(next.map(|next| next.numbers.min_solution_step))
+                Ok::<_, AppError>(next.map(|next| min_moves(&next, metric)))
             })?;
             Ok(path)
         })
         .await?;
-    Ok(Json(SolutionJson::new(&path).map_err(not_a_route)?))
+    Ok(Json(SolutionJson::new(&path, metric).map_err(not_a_route)?))
 }
 
 /// Every move from this layout, with the numbers of the layout each gives,
 /// best first.
 ///
 /// A move is `best` when it lowers `min_solution_step` by one (it is a step
-/// of a minimum solution). One database lookup per move; no search.
+/// of a minimum solution); with `metric`, the moves are the straight or cell
+/// moves and `best` lowers their fewest number by one. One database lookup
+/// per move; no search.
 #[utoipa::path(
     get,
     path = "/case/{code}/moves",
     tag = "cases",
-    params(LayoutCode),
+    params(LayoutCode, MetricQuery),
     responses(
         (status = 200, description = "Every move: nearer to solved first, then as near, then farther.", body = MovesJson),
-        (status = 400, description = "Neither a code, a short code nor a classification.", body = ErrorBody),
+        (status = 400, description = "Neither a code, a short code nor a classification, or an unknown metric.", body = ErrorBody),
         (status = 404, description = "The database does not hold the layout.", body = ErrorBody),
         PointQueryLate,
     )
@@ -138,14 +144,16 @@ pub(crate) async fn case_solution_get(
 pub(crate) async fn case_moves_get(
     State(state): State<AppState>,
     Path(code): Path<String>,
+    Query(query): Query<MetricQuery>,
 ) -> Result<Json<MovesJson>, AppError> {
     let layout: LayoutRef = code.parse()?;
+    let metric = query.metric();
     let answer = state
         .point_query(move |db, catalog| {
             let row = lookup::layout(db, catalog, layout)?;
             let start = stored_code(&row.code)?;
-            let here = row.numbers.min_solution_step;
-            let moves = start.layout().valued_moves(here, |moves| {
+            let here = min_moves(&row, metric);
+            let moves = start.layout().valued_moves_in(metric, here, |moves| {
                 moves
                     .iter()
                     .map(|step| {
@@ -155,11 +163,11 @@ pub(crate) async fn case_moves_get(
                                 "{code}, a step from {start}, is not stored"
                             ))
                         })?;
-                        Ok::<_, AppError>(analysis_of(&next.numbers))
+                        Ok::<_, AppError>((analysis_of(&next.numbers), min_moves(&next, metric)))
                     })
                     .collect()
             })?;
-            Ok(MovesJson::new(start, here, &moves))
+            Ok(MovesJson::new(start, metric, here, &moves))
         })
         .await?;
     Ok(Json(answer))

@@ -84,3 +84,24 @@ fn page_limit(limit: Option<u32>) -> Result<u32, AppError> {
     }
     Ok(limit)
 }
+
+/// How moves are counted, for `/case/{code}/solution`, `/case/{code}/moves`
+/// and `/path/{from}/{to}`.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct MetricQuery {
+    /// `step` (one piece anywhere it slides, turning as it likes; when
+    /// absent), `straight` (one piece any distance in one direction) or
+    /// `cell` (one piece one cell).
+    #[serde(default, deserialize_with = "empty_as_none")]
+    #[param(value_type = Option<String>, example = "cell")]
+    metric: Option<klotski::Metric>,
+}
+
+impl MetricQuery {
+    /// The metric asked for: steps when absent.
+    fn metric(&self) -> klotski::Metric {
+        self.metric.unwrap_or_default()
+    }
+}

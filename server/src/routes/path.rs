@@ -6,14 +6,15 @@ use edge::json::PathJson;
 use klotski::{paths, Code, LayoutRef};
 
 use super::doc::{LayoutPair, SearchRefused};
+use super::MetricQuery;
 use crate::error::{AppError, ErrorBody};
-use crate::extract::{Client, Path};
+use crate::extract::{Client, Path, Query};
 use crate::lookup;
 use crate::model::{not_a_route, stored_code};
 use crate::state::AppState;
 
 /// A shortest path between two layouts of one group, with the move of each
-/// step.
+/// step (or, with `metric`, of each straight or cell move).
 ///
 /// At each step the neighbour with the smallest code among those one step
 /// nearer to `to`, so the answer is always the same. Needs a breadth-first
@@ -26,10 +27,10 @@ use crate::state::AppState;
     get,
     path = "/path/{from}/{to}",
     tag = "cases",
-    params(LayoutPair),
+    params(LayoutPair, MetricQuery),
     responses(
         (status = 200, description = "The path: `step + 1` layouts from `from` to `to`.", body = PathJson),
-        (status = 400, description = "A layout is neither a code nor a short code.", body = ErrorBody),
+        (status = 400, description = "A layout is neither a code nor a short code, or an unknown metric.", body = ErrorBody),
         (status = 404, description = "The database does not hold a layout, or the two are in different groups (`different_groups`): steps never leave a group.", body = ErrorBody),
         SearchRefused,
     )
@@ -38,7 +39,9 @@ pub(crate) async fn path_get(
     State(state): State<AppState>,
     Client(client): Client,
     Path((from, to)): Path<(String, String)>,
+    Query(query): Query<MetricQuery>,
 ) -> Result<Json<PathJson>, AppError> {
+    let metric = query.metric();
     let from: LayoutRef = from.parse()?;
     let to: LayoutRef = to.parse()?;
     let (from, to) = state
@@ -62,7 +65,7 @@ pub(crate) async fn path_get(
         .search(key, client, move |graphs| {
             let graph = graphs.get_or_build(key, start);
             let node = |code| graph.node(code).expect("both layouts are in the group");
-            let path = paths::shortest_path(&graph, node(start), node(goal))?;
+            let path = paths::shortest_path_in(&graph, node(start), node(goal), metric)?;
             Some(
                 path.into_iter()
                     .map(|node| graph.code(node))
@@ -71,5 +74,5 @@ pub(crate) async fn path_get(
         })
         .await?
         .ok_or_else(|| AppError::Internal(format!("no path in group {key}")))?;
-    Ok(Json(PathJson::new(&path).map_err(not_a_route)?))
+    Ok(Json(PathJson::new(&path, metric).map_err(not_a_route)?))
 }
