@@ -8,9 +8,10 @@
 #
 #   bench/scripts/case-ab.sh BINARY_A BINARY_B DB [ROUNDS] [SECONDS] [-- SERVER_ARGS...]
 #
-# DB: a database holding 1A9BF0C00 (`klotski build-db --classes standard`).
+# DB: a database holding 1A9BF0C00 (`klotski build-db --classes standard`);
+# `DB_A:DB_B` gives each binary its own file (two schema versions).
 set -euo pipefail
-a=$1 b=$2 db=$3 rounds=${4:-4} seconds=${5:-10}
+a=$1 b=$2 db_a=${3%%:*} db_b=${3#*:} rounds=${4:-4} seconds=${5:-10}
 shift $(( $# < 5 ? $# : 5 ))
 [ "${1:-}" = "--" ] && shift
 port=18099
@@ -19,8 +20,8 @@ ticks=$(getconf CLK_TCK)
 
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 
-run() { # binary -> "requests/s cpu-µs/request"
-    "$1" --db "$db" --listen 127.0.0.1:$port "${@:2}" 2>/dev/null &
+run() { # binary db -> "requests/s cpu-µs/request"
+    "$1" --db "$2" --listen 127.0.0.1:$port "${@:3}" 2>/dev/null &
     local pid=$!
     for _ in $(seq 100); do curl -sf http://127.0.0.1:$port/health >/dev/null && break; sleep 0.1; done
     wrk -t2 -c64 -d1s "$url" >/dev/null # warm-up
@@ -40,8 +41,8 @@ median() { sort -g | awk '{v[NR]=$1} END {print (NR%2 ? v[(NR+1)/2] : (v[NR/2]+v
 : >"${TMPDIR:-/tmp}/case-ab.$$"
 for i in $(seq "$rounds"); do
     for side in A B; do
-        binary=$a; [ $side = B ] && binary=$b
-        result=$(run "$binary" "$@")
+        binary=$a db=$db_a; [ $side = B ] && binary=$b db=$db_b
+        result=$(run "$binary" "$db" "$@")
         echo "round $i $side rps/cpu-us $result"
         echo "$side $result" >>"${TMPDIR:-/tmp}/case-ab.$$"
     done

@@ -115,6 +115,12 @@ impl<'g, L: SparedLanes, C: Counter<L>> Search<'g, L, C> {
     }
 
     /// Searches `level`; returns the sources still live after it.
+    ///
+    /// Never inlined: whether the compiler inlines it into its callers
+    /// flips with unrelated changes elsewhere in the crate, and inlined
+    /// into the solution pass's search it ran 30% more instructions there
+    /// (4FEA13400's group, callgrind; see BENCHMARKS' rejected ideas).
+    #[inline(never)]
     pub(super) fn step(
         &mut self,
         level: u32,
