@@ -87,23 +87,21 @@ impl Visit<'_> {
         }
     }
 
-    /// Saves a screenshot at desktop and at phone width.
+    /// Saves screenshots at desktop and at phone width, in the light theme
+    /// (`NAME-desktop.png`) and the dark (`NAME-dark-desktop.png`).
     fn screenshots(&self, name: &str) {
-        for (suffix, width, height) in [("desktop", 1280, 800), ("phone", 390, 844)] {
-            self.browser.resize(width, height);
-            self.ready();
-            self.browser.script("window.scrollTo(0, 0)");
-            let file = self.shots.join(format!("{name}-{suffix}.png"));
-            std::fs::write(&file, self.browser.screenshot()).unwrap();
+        for (scheme, infix) in [("light", ""), ("dark", "-dark")] {
+            self.browser.color_scheme(scheme);
+            for (suffix, width, height) in [("desktop", 1280, 800), ("phone", 390, 844)] {
+                self.browser.resize(width, height);
+                self.ready();
+                self.browser.script("window.scrollTo(0, 0)");
+                let file = self.shots.join(format!("{name}{infix}-{suffix}.png"));
+                std::fs::write(&file, self.browser.screenshot()).unwrap();
+            }
         }
-        self.browser.resize(1280, 800);
-    }
-
-    /// Saves a screenshot at desktop and at phone width in the dark theme.
-    fn dark_screenshots(&self, name: &str) {
-        self.browser.color_scheme("dark");
-        self.screenshots(&format!("{name}-dark"));
         self.browser.color_scheme("light");
+        self.browser.resize(1280, 800);
     }
 }
 
@@ -249,7 +247,6 @@ fn find_a_layout(visit: &Visit) {
         moves.as_array().unwrap().len()
     );
     visit.screenshots("layout");
-    visit.dark_screenshots("layout");
     let ready = visit
         .browser
         .script("return document.querySelector('main').dataset.readyMs");
@@ -642,7 +639,6 @@ fn review_with_slip(visit: &Visit) {
         total + 1
     );
     visit.screenshots("review");
-    visit.dark_screenshots("review");
     visit.click("[data-review] [data-slip='1'] a");
     visit.ready();
     visit.wait_text("[data-steps]", "0");
