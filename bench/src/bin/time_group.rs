@@ -1,15 +1,18 @@
 //! Times the analysis of the group of a layout, whole and its solution part
-//! alone, over several runs (the machine is noisy):
+//! alone, and the build's other work on a group (its graph, the counting
+//! searches in the three metrics), over several runs (the machine is noisy):
 //! `cargo run --release -p bench --bin time_group -- CODE [RUNS] [--whole-only]`.
 //!
 //! It also prints a checksum of every layout's five numbers, so that two
 //! binaries timed side by side can be seen to agree (the same toolchain
-//! hashes the same numbers alike). `--whole-only` skips the solution part.
+//! hashes the same numbers alike). `--whole-only` skips the solution part and the counting searches.
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
 
-use klotski::analysis::{analyse_group, analyse_solutions, GroupGraph, LayoutAnalysis};
+use klotski::analysis::{
+    analyse_group, analyse_solutions, shortest_in_every_metric, GroupGraph, LayoutAnalysis,
+};
 
 /// Runs `work` `runs` times; prints the least, median and largest wall time
 /// and returns the last result.
@@ -62,7 +65,8 @@ fn main() {
         .pop()
         .map_or(1, |runs| runs.parse().expect("a number of runs"));
     assert!(runs > 0, "at least one run");
-    let graph = GroupGraph::build(klotski::group_of(code));
+    let codes = klotski::group_of(code);
+    let graph = time("group graph", runs, || GroupGraph::build(codes.clone()));
     let node = graph.node(code).expect("in its group") as usize;
     println!("{} layouts", graph.n_nodes());
     let results = time("whole analysis", runs, || analyse_group(&graph));
@@ -76,4 +80,8 @@ fn main() {
     }
     let solutions = time("solution part", runs, || analyse_solutions(&graph));
     println!("{:?}", solutions[node]);
+    let shortest = time("counting searches, three metrics", runs, || {
+        shortest_in_every_metric(&graph).expect("counts fit in 64 bits")
+    });
+    println!("{:?}", shortest.map(|metric| metric[node]));
 }

@@ -211,7 +211,9 @@ impl<'g, L: SparedLanes, C: Counter<L>> Search<'g, L, C> {
         let mut candidates = std::mem::replace(&mut self.candidates, NodeSet::new(0));
         candidates.drain(|node| {
             let node_index = node as usize;
-            let missing = if self.reached.contains(node) {
+            // Tested once: [`Self::reach`] inlined below would test it again.
+            let was_reached = self.reached.contains(node);
+            let missing = if was_reached {
                 live.and_not(&self.seen[node_index])
             } else {
                 *live
@@ -267,7 +269,12 @@ impl<'g, L: SparedLanes, C: Counter<L>> Search<'g, L, C> {
             } else {
                 L::EMPTY
             };
-            self.reach(node, &new);
+            if was_reached {
+                self.seen[node_index] |= &new;
+            } else {
+                self.reached.insert(node);
+                self.seen[node_index] = new;
+            }
             self.next[node_index] = new;
             still_live |= &new;
             self.arrivals.push(node);

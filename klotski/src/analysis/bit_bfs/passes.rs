@@ -30,6 +30,11 @@ impl<L: SparedLanes> Passes<L> {
 
     /// Records that `node`, whose frontier set is `frontier`, passes on
     /// `passed` (a subset).
+    ///
+    /// Always inlined, as [`Self::add_to`]: both run in the level step's
+    /// pull, and whether the compiler inlines them there varied from build
+    /// to build with unrelated changes.
+    #[inline(always)]
     pub(super) fn set(&mut self, node: u32, passed: &L, frontier: &L) {
         if passed == frontier {
             self.all.insert(node);
@@ -41,7 +46,7 @@ impl<L: SparedLanes> Passes<L> {
 
     /// Adds to `passed` what frontier node `node`, whose frontier set is
     /// `frontier`, passes on; a second set read goes to `counter`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn add_to(
         &self,
         passed: &mut L,
