@@ -5,6 +5,7 @@ import * as api from './api.js';
 import { drawBoard } from './board.js';
 import { barChart } from './chart.js';
 import { KINDS, cellAt, classOf, decode, encode, illegality, misfit, piece } from './code.js';
+import { METRICS } from './metric.js';
 import { FAMOUS, puzzle, puzzleOfTheDay } from './puzzles.js';
 
 /** An HTML element with attributes (`on...` are listeners) and children. */
@@ -26,8 +27,12 @@ export const plural = (n, word) => `${n.toLocaleString('en')} ${word}${n === 1 ?
 
 const num = (key, n) => el('strong', { 'data-num': key }, n.toLocaleString('en'));
 
-/** A layout's five numbers as sentences, each a list of parts. */
-export function numbersInWords(info) {
+/**
+ * A layout's numbers as sentences, each a list of parts: its distance to
+ * solved in `metric` first, then in the other two counts, the shortest
+ * solutions in each, and the five numbers (counted in steps).
+ */
+export function numbersInWords(info, metric) {
   const s = info.solution;
   const f = info.farthest;
   const lines = [];
@@ -36,34 +41,40 @@ export function numbersInWords(info) {
   } else if (s.min_step === 0) {
     lines.push(['It is solved (', num('min-step', 0), ' steps from solved).']);
   } else {
-    lines.push([num('min-step', s.min_step), ` step${s.min_step === 1 ? '' : 's'} from solved, at the fewest.`]);
-    lines.push([num('min-num', s.min_num), ` nearest solved layout${s.min_num === 1 ? ' is' : 's are'} that near.`]);
-    lines.push([num('solution-num', s.num), ` solved layout${s.num === 1 ? ' is' : 's are'} reached by a shortest path that meets no other solved layout first.`]);
-    lines.push(...metricsInWords(info));
+    lines.push(...metricsInWords(info, metric));
+    const near = metric === 'step' ? 'that near' : `${s.min_step} steps away`;
+    lines.push([num('min-num', s.min_num), ` nearest solved layout${s.min_num === 1 ? ' is' : 's are'} ${near}.`]);
+    lines.push([num('solution-num', s.num), ` solved layout${s.num === 1 ? ' is' : 's are'} reached by a shortest path${metric === 'step' ? '' : ' of steps'} that meets no other solved layout first.`]);
   }
   lines.push(['The farthest layouts of its group are ', num('farthest-step', f.step), ` step${f.step === 1 ? '' : 's'} away; `, num('farthest-num', f.num), ` ${f.num === 1 ? 'is' : 'are'} that far.`]);
   return lines;
 }
 
+/** The `data-num` key of each metric's fewest moves to solved. */
+const NUM_KEYS = { step: 'min-step', straight: 'min-straight', cell: 'min-cell' };
+
 /**
  * A solvable, unsolved layout's distance to solved in the three ways of
- * counting moves (steps, straight moves, cell moves) and how many shortest
- * solutions there are in each, as sentences. Counts past 2^53 arrive
- * rounded (JavaScript's numbers), so they read "about".
+ * counting moves (steps, straight moves, cell moves), `metric` first, and
+ * how many shortest solutions there are in each, as sentences. Counts past
+ * 2^53 arrive rounded (JavaScript's numbers), so they read "about".
  */
-export function metricsInWords(info) {
-  const m = info.metrics;
-  if (!m) return [];
-  const count = (key, n) => [Number.isSafeInteger(n) ? '' : 'about ', num(key, n)];
-  const shortest = (key, n, unit) => [...count(key, n), ` shortest solution${n === 1 ? '' : 's'} in ${unit}`];
-  return [
-    ['In other counts: ', num('min-straight', m.min_straight_moves), ` straight move${m.min_straight_moves === 1 ? '' : 's'} (one piece any distance in one direction) and `,
-      num('min-cell', m.min_cell_moves), ` cell move${m.min_cell_moves === 1 ? '' : 's'} (one piece one cell) from solved.`],
-    [...shortest('sequences-step', m.n_min_step_sequences, 'steps'), ', ',
-      ...shortest('sequences-straight', m.n_min_straight_sequences, 'straight moves'), ', ',
-      ...shortest('sequences-cell', m.n_min_cell_sequences, 'cell moves'),
-      m.n_min_step_sequences === 1 ? ': its optimal solution in steps is unique.' : '.'],
-  ];
+function metricsInWords(info, metric) {
+  const [first, ...others] = [METRICS[metric], ...Object.values(METRICS).filter((m) => m.name !== metric)];
+  // Steps are what the game is played in; the other two are explained.
+  const fewest = (m) => [num(NUM_KEYS[m.name], m.fewest(info)), ` ${m.unit}${m.fewest(info) === 1 ? '' : 's'}`,
+    m.name === 'step' ? '' : ` (${m.what})`];
+  const lines = [[...fewest(first), ' from solved, at the fewest.']];
+  const count = (m) => {
+    const n = m.sequences(info);
+    return [Number.isSafeInteger(n) ? '' : 'about ', num(`sequences-${m.name}`, n)];
+  };
+  lines.push(['In other counts: ', ...fewest(others[0]), ' and ', ...fewest(others[1]), ' from solved.']);
+  const n = first.sequences(info);
+  lines.push([...count(first), ` shortest solution${n === 1 ? '' : 's'} in ${first.unit}s`,
+    ...others.flatMap((m) => [', ', ...count(m), ` in ${m.unit}s`]),
+    n === 1 ? `: its optimal solution in ${first.unit}s is unique.` : '.']);
+  return lines;
 }
 
 /** Shows an API error (the server's explanation) as the whole view. */
