@@ -997,6 +997,9 @@ fn solutions_in_other_metrics(visit: &Visit) {
     );
     visit.screenshots("cell-solved");
 
+    // A shortest path to its end, in cell moves too.
+    path_to_solved(visit, "cell", "Cell move", 116);
+
     // Straight moves: a minimum solution, three moves by "Next".
     let solution = visit.site.api("/case/1A9BF0C00/solution?metric=straight");
     visit.open("/ui/case/1A9BF0C00?metric=straight");
@@ -1196,16 +1199,7 @@ fn path_and_back(visit: &Visit) {
     visit.find("[data-famous]");
     visit.browser.script("history.forward()");
     visit.wait_text("[data-code]", "1A9BF0C00");
-    let solution = visit.site.api("/case/1A9BF0C00/solution");
-    let end = solution["layouts"][81].as_str().unwrap();
-    visit.open(&format!("/ui/path/1A9BF0C00/{end}"));
-    visit
-        .browser
-        .wait_text("[data-path-step]", |t| t.starts_with("Step 0 of 81"));
-    visit.click("[data-action=next]");
-    visit
-        .browser
-        .wait_text("[data-path-step]", |t| t.starts_with("Step 1 of 81"));
+    path_to_solved(visit, "step", "Step", 81);
     visit.screenshots("path");
     // Two layouts of two groups: no path, and the page says why.
     let other = visit.site.api("/group/5-4-1-0")["smallest_code"].clone();
@@ -1216,6 +1210,24 @@ fn path_and_back(visit: &Visit) {
         "No path: the two layouts are in different groups",
     );
     visit.expect_failed_load(&format!("/path/1A9BF0C00/{other}"), 404);
+}
+
+/// The path view from 1A9BF0C00 to the end of its minimum solution in
+/// `metric` (`n` moves): move 0 of `n` shown, then move 1 after "Next".
+fn path_to_solved(visit: &Visit, metric: &str, words: &str, n: usize) {
+    let solution = visit
+        .site
+        .api(&format!("/case/1A9BF0C00/solution?metric={metric}"));
+    let end = solution["layouts"][n].as_str().unwrap();
+    visit.open(&format!("/ui/path/1A9BF0C00/{end}?metric={metric}"));
+    for k in [0, 1] {
+        if k == 1 {
+            visit.click("[data-action=next]");
+        }
+        visit.browser.wait_text("[data-path-step]", |t| {
+            t.starts_with(&format!("{words} {k} of {n}"))
+        });
+    }
 }
 
 fn outside(visit: &Visit) {

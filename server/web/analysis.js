@@ -9,9 +9,6 @@ import { barChart } from './chart.js';
 import { METRICS } from './metric.js';
 import { el, link, numbersInWords, plural, thumb } from './views.js';
 
-/** Milliseconds between the moves of a solution played back: shorter moves, quicker. */
-const PLAYBACK_MS = { step: 450, straight: 400, cell: 300 };
-
 /** Where the browser remembers the toggle. */
 const REMEMBERED = 'klotski.analysis';
 
@@ -162,7 +159,7 @@ export class AnalysisPanel {
     this.playing = true;
     while (this.playing && this.solutionIndex() >= 0 && this.solutionIndex() < this.solution.moves.length) {
       await this.game.enqueue(() => this.solutionStep());
-      await new Promise((done) => setTimeout(done, PLAYBACK_MS[this.game.metric]));
+      await new Promise((done) => setTimeout(done, METRICS[this.game.metric].playbackMs));
     }
     this.playing = false;
   }

@@ -3,20 +3,24 @@
 // distance in one direction) and a cell move (one piece one cell); which
 // one the layout view counts in, and what each reads from the API.
 
-/** Each metric: its name in the API, its words, and its numbers in a layout's JSON. */
+/**
+ * Each metric: its name in the API, its words, the milliseconds between
+ * its moves played back (shorter moves, quicker), and its numbers in a
+ * layout's JSON.
+ */
 export const METRICS = {
   step: {
-    name: 'step', unit: 'step', label: 'Steps', what: 'one piece any distance, turns allowed',
+    name: 'step', unit: 'step', label: 'Steps', what: 'one piece any distance, turns allowed', playbackMs: 450,
     fewest: (info) => info.solution.min_step,
     sequences: (info) => info.metrics.n_min_step_sequences,
   },
   straight: {
-    name: 'straight', unit: 'straight move', label: 'Straight moves', what: 'one piece any distance in one direction',
+    name: 'straight', unit: 'straight move', label: 'Straight moves', what: 'one piece any distance in one direction', playbackMs: 400,
     fewest: (info) => info.metrics.min_straight_moves,
     sequences: (info) => info.metrics.n_min_straight_sequences,
   },
   cell: {
-    name: 'cell', unit: 'cell move', label: 'Cell moves', what: 'one piece one cell',
+    name: 'cell', unit: 'cell move', label: 'Cell moves', what: 'one piece one cell', playbackMs: 300,
     fewest: (info) => info.metrics.min_cell_moves,
     sequences: (info) => info.metrics.n_min_cell_sequences,
   },

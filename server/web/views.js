@@ -5,7 +5,7 @@ import * as api from './api.js';
 import { drawBoard } from './board.js';
 import { barChart } from './chart.js';
 import { KINDS, cellAt, classOf, decode, encode, illegality, misfit, piece } from './code.js';
-import { METRICS } from './metric.js';
+import { METRICS, metricOf } from './metric.js';
 import { FAMOUS, puzzle, puzzleOfTheDay } from './puzzles.js';
 
 /** An HTML element with attributes (`on...` are listeners) and children. */
@@ -226,8 +226,13 @@ export async function classView(view, name) {
   await page();
 }
 
+/** A shortest path between two layouts, in the metric of the address or the one chosen last. */
 export async function pathView(view, from, to) {
-  const p = await api.path(from, to);
+  const { metric, wrong } = metricOf(new URLSearchParams(location.search));
+  const unit = METRICS[metric].unit;
+  // The address says the metric, so that it shows the same path anywhere.
+  history.replaceState(history.state, '', `${location.pathname}${metric === 'step' ? '' : `?metric=${metric}`}`);
+  const p = await api.path(from, to, metric);
   document.title = `Path ${p.from} to ${p.to} · Klotski`;
   let k = 0;
   let playing = false;
@@ -236,7 +241,7 @@ export async function pathView(view, from, to) {
   const steps = el('ol', { class: 'solution' }, ...p.moves.map((m) => el('li', {}, m.text)));
   const show = () => {
     board.replaceChildren(drawBoard(decode(p.layouts[k]), { label: p.layouts[k] }));
-    counter.replaceChildren(`Step ${k} of ${p.step}: `, link(`/ui/case/${p.layouts[k]}`, p.layouts[k]));
+    counter.replaceChildren(`${unit[0].toUpperCase()}${unit.slice(1)} ${k} of ${p.step}: `, link(`/ui/case/${p.layouts[k]}`, p.layouts[k]));
     [...steps.children].forEach((li, i) => { li.className = i < k ? 'done' : i === k ? 'next' : ''; });
     // The list follows the step, inside itself, without scrolling the page.
     const next = steps.children[k];
@@ -245,8 +250,9 @@ export async function pathView(view, from, to) {
   const go = (n) => { k = Math.max(0, Math.min(p.step, n)); show(); };
   const button = (text, action, onclick) => el('button', { type: 'button', 'data-action': action, onclick }, text);
   view.replaceChildren(
-    el('h1', {}, 'A shortest path: ', plural(p.step, 'step')),
+    el('h1', {}, 'A shortest path: ', plural(p.step, unit)),
     el('p', {}, 'From ', link(`/ui/case/${p.from}`, p.from), ' to ', link(`/ui/case/${p.to}`, p.to), '.'),
+    wrong ? el('p', { class: 'error', 'data-metric-error': '' }, wrong) : null,
     // As in the layout view, the board and its buttons stay in sight (phones).
     el('div', { class: 'game' }, el('div', { class: 'board-column' }, board, counter,
       el('div', { class: 'controls' },
@@ -256,7 +262,7 @@ export async function pathView(view, from, to) {
           playing = true;
           while (playing && k < p.step) {
             go(k + 1);
-            await new Promise((done) => setTimeout(done, 450));
+            await new Promise((done) => setTimeout(done, METRICS[metric].playbackMs));
           }
           playing = false;
         }),
