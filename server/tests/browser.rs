@@ -960,7 +960,7 @@ fn solutions_in_other_metrics(visit: &Visit) {
     let mut shown = 0;
     while shown < 116 {
         let text = visit.browser.wait_text("[data-count]", |t| {
-            t.parse::<u64>().map_or(false, |n| n != shown)
+            t.parse::<u64>().is_ok_and(|n| n != shown)
         });
         let now: u64 = text.parse().unwrap();
         assert!(now > shown && now <= 116, "{shown} then {now}");
