@@ -110,9 +110,9 @@ class Game {
     return this.ask(this.moveLists, `${metric} ${code}`, async () => (await api.moves(code, metric)).moves);
   }
 
-  /** The game's count in `metric` up to step `pos`. */
-  count(metric, pos = this.pos) {
-    return this.steps.slice(0, pos).reduce((sum, step) => sum + stepLength(metric, step), 0);
+  /** The game's count in `metric` up to the step shown. */
+  count(metric) {
+    return this.steps.slice(0, this.pos).reduce((sum, step) => sum + stepLength(metric, step), 0);
   }
 
   /** `n` moves of the metric counted in, in words. */
