@@ -298,22 +298,9 @@ fn codes(visit: &Visit) {
         .iter()
         .map(|code| {
             let code = code.as_str().unwrap();
-            let moves = visit.site.api(&format!("/case/{code}/moves"));
-            let steps: Vec<Value> = moves["moves"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|m| {
-                    let m = &m["move"];
-                    serde_json::json!([
-                        format!(
-                            "{}{}",
-                            m["from"].as_str().unwrap(),
-                            m["to"].as_str().unwrap()
-                        ),
-                        m["code"]
-                    ])
-                })
+            let steps: Vec<Value> = api_steps(visit, code)
+                .into_iter()
+                .map(|(from, to, reached)| serde_json::json!([format!("{from}{to}"), reached]))
                 .collect();
             serde_json::json!([code, steps])
         })
@@ -340,22 +327,13 @@ fn codes(visit: &Visit) {
         .step_by(3)
         .flat_map(|code| {
             let code = code.as_str().unwrap();
-            let moves = visit.site.api(&format!("/case/{code}/moves"));
-            let steps: Vec<Value> = moves["moves"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|m| {
-                    let (from, to) = (
-                        m["move"]["from"].as_str().unwrap(),
-                        m["move"]["to"].as_str().unwrap(),
-                    );
-                    let straight = piece_fewest(visit, code, from, to, "straight");
-                    let cells = piece_fewest(visit, code, from, to, "cell");
+            api_steps(visit, code)
+                .into_iter()
+                .map(move |(from, to, _)| {
+                    let straight = piece_fewest(visit, code, &from, &to, "straight");
+                    let cells = piece_fewest(visit, code, &from, &to, "cell");
                     serde_json::json!([code, from, to, straight, cells])
                 })
-                .collect();
-            steps
         })
         .collect();
     let wrong = visit.browser.script_with(
@@ -385,6 +363,22 @@ fn codes(visit: &Visit) {
         found,
         serde_json::json!([[2, 3], [1, 1], [3, 7], [3, 8], [2, 6]])
     );
+}
+
+/// The API's steps from `code`: the cell each piece leaves, the cell it
+/// reaches, and the code of the layout reached.
+fn api_steps(visit: &Visit, code: &str) -> Vec<(String, String, Value)> {
+    let moves = visit.site.api(&format!("/case/{code}/moves"));
+    moves["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let m = &m["move"];
+            let cell = |key: &str| m[key].as_str().unwrap().to_owned();
+            (cell("from"), cell("to"), m["code"].clone())
+        })
+        .collect()
 }
 
 /// The fewest moves of `metric` that take the piece at `from` of `code`
@@ -797,10 +791,14 @@ fn phone_solution(visit: &Visit) {
 /// the counter's choice.
 fn choose_metric(visit: &Visit, metric: &str) {
     visit.click(&format!("[data-metric-choice] option[value={metric}]"));
-    let chosen = visit
+    assert_eq!(chosen_metric(visit), metric);
+}
+
+/// The metric chosen at the counter.
+fn chosen_metric(visit: &Visit) -> Value {
+    visit
         .browser
-        .script("return document.querySelector('[data-metric-choice]').value");
-    assert_eq!(chosen, metric);
+        .script("return document.querySelector('[data-metric-choice]').value")
 }
 
 /// The game's count in each metric, read off the counter by choosing each.
@@ -899,10 +897,7 @@ fn counted_in_each_metric(visit: &Visit) {
     visit.wait_text("[data-count]", "4");
     visit.open("/ui/case/1A9BF0C00");
     visit.find("[data-count]");
-    let chosen = visit
-        .browser
-        .script("return document.querySelector('[data-metric-choice]').value");
-    assert_eq!(chosen, "cell");
+    assert_eq!(chosen_metric(visit), "cell");
     // Best move and hints in cell moves: one cell each.
     quick_clicks(visit, "best", 2);
     visit.wait_text("[data-count]", "2");
