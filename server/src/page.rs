@@ -21,12 +21,13 @@ use crate::error::AppError;
 
 /// The page's files: name, media type, content. The shell is not among
 /// them; it names them.
-const FILES: [(&str, &str, &[u8]); 14] = [
+const FILES: [(&str, &str, &[u8]); 15] = [
     ("style.css", CSS, include_bytes!("../web/style.css")),
     ("app.js", JS, include_bytes!("../web/app.js")),
     ("api.js", JS, include_bytes!("../web/api.js")),
     ("board.js", JS, include_bytes!("../web/board.js")),
     ("code.js", JS, include_bytes!("../web/code.js")),
+    ("metric.js", JS, include_bytes!("../web/metric.js")),
     ("chart.js", JS, include_bytes!("../web/chart.js")),
     ("play.js", JS, include_bytes!("../web/play.js")),
     ("analysis.js", JS, include_bytes!("../web/analysis.js")),

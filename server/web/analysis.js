@@ -1,14 +1,13 @@
 // Analysis on demand: the layout's numbers, every move's value, the best
 // move, a minimum solution and the group's explorations, behind one toggle
 // that the browser remembers (off at first: playing shows the board and the
-// step count only).
+// move count only). Moves, values and solutions are in the metric the game
+// counts in (steps, straight moves or cell moves).
 
 import * as api from './api.js';
 import { barChart } from './chart.js';
+import { METRICS } from './metric.js';
 import { el, link, numbersInWords, plural, thumb } from './views.js';
-
-/** Milliseconds between the steps of a solution played back. */
-const PLAYBACK_MS = 450;
 
 /** Where the browser remembers the toggle. */
 const REMEMBERED = 'klotski.analysis';
@@ -70,15 +69,17 @@ export class AnalysisPanel {
       return;
     }
     if (this.code !== code) return;
-    this.numbers.replaceChildren(...numbersInWords(info).map((words) => el('li', {}, ...words)));
+    const unit = METRICS[this.game.metric].unit;
+    this.numbers.replaceChildren(...numbersInWords(info, this.game.metric).map((words) => el('li', {}, ...words)));
+    this.movesTitle.textContent = `${METRICS[this.game.metric].label} from here`;
     this.moveList.replaceChildren(...moves.map((m) => {
       const progress = m.progress ?? 'unsolvable';
-      const left = m.solution.min_step;
+      const left = m.min_moves;
       return el('li', { class: `progress-${progress}` },
         el('button', { type: 'button', 'data-move': m.move.text, onclick: () => this.game.enqueue(() => this.game.move(m.move.from, m.move.to)) }, m.move.text),
         ' ',
         el('span', { class: 'tag' }, m.best ? 'best: ' : '', progress === 'same' ? 'as near' : progress),
-        left >= 0 ? ` (${plural(left, 'step')} left)` : '');
+        left >= 0 ? ` (${plural(left, unit)} left)` : '');
     }));
   }
 
@@ -87,15 +88,17 @@ export class AnalysisPanel {
     const button = (text, action, onclick) => el('button', { type: 'button', 'data-action': action, onclick }, text);
     const numbers = el('ul', { class: 'numbers', 'data-numbers': '' });
     this.moveList = el('ol', { class: 'moves', 'data-moves': '' });
+    this.movesTitle = el('h2', { 'data-moves-title': '' }, 'Moves from here');
+    this.nextButton = button('Next step', 'solution-next', () => this.game.enqueue(() => this.solutionStep()));
     this.solvePanel = el('div', { 'data-solution': '' });
     this.explore = el('div', { class: 'explore' });
     this.body.append(numbers,
       el('div', { class: 'buttons' }, button('Best move', 'best', () => this.game.enqueue(() => this.best()))),
-      el('section', {}, el('h2', {}, 'Moves from here'), this.moveList),
+      el('section', {}, this.movesTitle, this.moveList),
       el('section', {}, el('h2', {}, 'Solve'),
         el('div', { class: 'buttons' },
           button('Show a minimum solution', 'solve', () => this.solve()),
-          button('Next step', 'solution-next', () => this.game.enqueue(() => this.solutionStep())),
+          this.nextButton,
           button('Play it', 'solution-play', () => this.play()),
           button('Stop', 'solution-stop', () => this.stop())),
         this.solvePanel),
@@ -107,24 +110,26 @@ export class AnalysisPanel {
     const game = this.game;
     const best = (await game.moves(game.code())).find((m) => m.best);
     if (best) game.move(best.move.from, best.move.to);
-    else game.say(game.startInfo.solved && game.pos === 0 ? 'Already solved.' : 'No step brings this layout nearer to solved.');
+    else game.say(game.startInfo.solved && game.pos === 0 ? 'Already solved.' : `No ${METRICS[game.metric].unit} brings this layout nearer to solved.`);
   }
 
   async solve() {
     try {
-      this.solution = await api.solution(this.game.code());
+      this.solution = await api.solution(this.game.code(), this.game.metric);
       this.showSolution();
     } catch (error) {
       this.solvePanel.replaceChildren(el('p', { class: 'error' }, error.message));
     }
   }
 
-  /** The solution's step at the layout shown, or -1 when it is not on it. */
+  /** The solution's move at the layout shown, or -1 when it is not on it (or counts in another metric). */
   solutionIndex() {
-    return this.solution ? this.solution.layouts.indexOf(this.game.code()) : -1;
+    return this.solution?.metric === this.game.metric ? this.solution.layouts.indexOf(this.game.code()) : -1;
   }
 
   showSolution() {
+    const unit = METRICS[this.game.metric].unit;
+    this.nextButton.textContent = `Next ${unit}`;
     const at = this.solutionIndex();
     if (at < 0) {
       this.solution = null;
@@ -133,7 +138,7 @@ export class AnalysisPanel {
     }
     const s = this.solution;
     this.solvePanel.replaceChildren(
-      el('p', {}, `A minimum solution of ${s.code}: ${plural(s.min_solution_step, 'step')}; step ${at} of ${s.min_solution_step} reached.`),
+      el('p', { 'data-solution-reached': '' }, `A minimum solution of ${s.code}: ${plural(s.min_solution_step, unit)}; ${unit} ${at} of ${s.min_solution_step} reached.`),
       el('ol', { class: 'solution' }, ...s.moves.map((m, i) =>
         el('li', { class: i < at ? 'done' : i === at ? 'next' : '', 'data-solution-step': String(i + 1) }, m.text))));
     // Keeps the next step in sight inside the list, without scrolling the page.
@@ -154,7 +159,7 @@ export class AnalysisPanel {
     this.playing = true;
     while (this.playing && this.solutionIndex() >= 0 && this.solutionIndex() < this.solution.moves.length) {
       await this.game.enqueue(() => this.solutionStep());
-      await new Promise((done) => setTimeout(done, PLAYBACK_MS));
+      await new Promise((done) => setTimeout(done, METRICS[this.game.metric].playbackMs));
     }
     this.playing = false;
   }

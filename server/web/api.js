@@ -22,13 +22,16 @@ async function get(path) {
 const part = encodeURIComponent;
 
 export const caseInfo = (code) => get(`/case/${part(code)}`);
-export const moves = (code) => get(`/case/${part(code)}/moves`);
-export const solution = (code) => get(`/case/${part(code)}/solution`);
+/** The moves of `metric` (step, straight or cell) from a layout, valued in it. */
+export const moves = (code, metric = 'step') => get(`/case/${part(code)}/moves?metric=${metric}`);
+/** A minimum solution in moves of `metric`. */
+export const solution = (code, metric = 'step') => get(`/case/${part(code)}/solution?metric=${metric}`);
 export const farthest = (code, limit = 20) => get(`/case/${part(code)}/farthest?limit=${limit}`);
 export const minSolutions = (code, limit = 20) => get(`/case/${part(code)}/min-solutions?limit=${limit}`);
 export const layers = (code) => get(`/case/${part(code)}/layers`);
 export const graph = (code) => get(`/case/${part(code)}/graph`);
-export const path = (from, to) => get(`/path/${part(from)}/${part(to)}`);
+/** A shortest path between two layouts of a group, in moves of `metric`. */
+export const path = (from, to, metric = 'step') => get(`/path/${part(from)}/${part(to)}?metric=${metric}`);
 export const group = (name) => get(`/group/${part(name)}`);
 export const groupCases = (name, after, limit = 24) =>
   get(`/group/${part(name)}/cases?limit=${limit}${after == null ? '' : `&after=${after}`}`);

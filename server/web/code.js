@@ -122,30 +122,55 @@ export function rows(pieces) {
  * Where the piece `id` of `pieces` can go in one step (docs/spec.md,
  * "Steps"): every position reachable by one-cell slides through empty
  * cells, the cells it leaves counting as empty, other than where it is.
- * Each is `{x, y, id}` (`id`: the name of its new top-left cell).
+ * Each is `{x, y, id, cells, straight}`: `id` the name of its new top-left
+ * cell, `cells` and `straight` the fewest cell moves and straight moves
+ * of this piece alone (the others still) that take it there.
  */
 export function destinations(pieces, id) {
   const p = pieces.find((q) => q.id === id);
   if (!p) return [];
   const others = pieces.filter((q) => q !== p);
   const fits = (x, y) => x >= 0 && y >= 0 && misfit(others, { ...p, x, y }) == null;
-  const seen = new Set([p.id]);
+  const start = { x: p.x, y: p.y, id: p.id, cells: 0, straight: 0 };
+  const reach = new Map([[p.id, start]]);
   const found = [];
-  const queue = [[p.x, p.y]];
+  // Breadth first over one-cell slides: the layer is the fewest cell moves.
+  const queue = [start];
   while (queue.length) {
-    const [x, y] = queue.shift();
-    for (const [dx, dy] of [[0, -1], [0, 1], [-1, 0], [1, 0]]) {
-      const [nx, ny] = [x + dx, y + dy];
-      if (nx < 0 || ny < 0 || nx >= WIDTH || ny >= HEIGHT) continue;
+    const at = queue.shift();
+    for (const [dx, dy] of SLIDES) {
+      const [nx, ny] = [at.x + dx, at.y + dy];
+      if (nx >= WIDTH || ny >= HEIGHT || !fits(nx, ny)) continue;
       const name = cellName(nx, ny);
-      if (seen.has(name) || !fits(nx, ny)) continue;
-      seen.add(name);
-      found.push({ x: nx, y: ny, id: name });
-      queue.push([nx, ny]);
+      if (reach.has(name)) continue;
+      const d = { x: nx, y: ny, id: name, cells: at.cells + 1, straight: Infinity };
+      reach.set(name, d);
+      found.push(d);
+      queue.push(d);
     }
+  }
+  // Breadth first over straight slides: every position on the way fits,
+  // so a slide goes on while the next position is one of `reach`.
+  let layer = [start];
+  for (let n = 1; layer.length; n++) {
+    const next = [];
+    for (const at of layer) {
+      for (const [dx, dy] of SLIDES) {
+        for (let k = 1, d; (d = reach.get(cellName(at.x + k * dx, at.y + k * dy))); k++) {
+          if (d.straight > n) {
+            d.straight = n;
+            next.push(d);
+          }
+        }
+      }
+    }
+    layer = next;
   }
   return found;
 }
+
+/** The four one-cell slides: up, down, left, right. */
+const SLIDES = [[0, -1], [0, 1], [-1, 0], [1, 0]];
 
 /** `pieces` with the piece `id` moved to the top-left cell `to` (a name). */
 export function moved(pieces, id, to) {

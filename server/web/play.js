@@ -6,13 +6,19 @@
 // demand (analysis.js).
 //
 // A game is its address: `/ui/case/{start}?moves={from}{to}...&at={step}`
-// (gameUrl), kept current with history.replaceState, so a reload, the back
-// button or a shared link opens the same game, undo and redo included.
+// and `&metric=` (gameUrl), kept current with history.replaceState, so a
+// reload, the back button or a shared link opens the same game, undo and
+// redo included, counted the same way.
+//
+// The game is kept as steps; its count in straight or cell moves adds up
+// each step's fewest moves of that kind (metric.js), so it is exact for the
+// layouts the player went through, however the piece was moved there.
 
 import * as api from './api.js';
 import { AnalysisPanel } from './analysis.js';
 import { CELL, cellOfEvent, drawBoard, unitsPerPixel } from './board.js';
 import { HEIGHT, WIDTH, cellAt, cellName, decode, destinations, encode, isSolved, moved } from './code.js';
+import { METRICS, chooseMetric, metricOf, stepLength } from './metric.js';
 import { reviewChart } from './review.js';
 import { el, link, plural } from './views.js';
 
@@ -22,11 +28,12 @@ const SLIDE_MS = 140;
 /** One cell's offset for each arrow key. */
 const ARROWS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
 
-/** The address of a game: its start, its steps, and the step shown. */
-export function gameUrl(start, steps, at = steps.length) {
+/** The address of a game: its start, its steps, the step shown and the metric counted in. */
+export function gameUrl(start, steps, at, metric) {
   const query = new URLSearchParams();
   if (steps.length) query.set('moves', steps.map((s) => s.from + s.to).join(''));
   if (at < steps.length) query.set('at', String(at));
+  if (metric !== 'step') query.set('metric', metric);
   const text = query.toString();
   return `/ui/case/${start}${text ? `?${text}` : ''}`;
 }
@@ -34,21 +41,27 @@ export function gameUrl(start, steps, at = steps.length) {
 /** Opens the layout view of `code` in `view`, with the game the address holds. */
 export async function layoutView(view, code, navigate) {
   const info = await api.caseInfo(code);
-  const game = new Game(view, navigate, info);
-  const wrong = game.restore(new URLSearchParams(location.search));
+  const query = new URLSearchParams(location.search);
+  const { metric, wrong: wrongMetric } = metricOf(query);
+  const game = new Game(view, navigate, info, metric);
+  const wrong = [game.restore(query), wrongMetric].filter(Boolean).join(' ');
   game.build();
   game.render();
   if (wrong) game.say(wrong);
 }
 
-/** A game from one layout: its steps, the step shown, and the input. */
+/** A game from one layout: its steps, the step shown, the metric it is counted in, and the input. */
 class Game {
-  constructor(view, navigate, startInfo) {
+  constructor(view, navigate, startInfo, metric) {
     this.view = view;
     this.navigate = navigate;
     this.startInfo = startInfo;
     this.start = startInfo.code;
-    /** The layouts of the game, the start first; `steps[i]` leads from `codes[i]` to `codes[i + 1]`. */
+    this.metric = metric;
+    /**
+     * The layouts of the game, the start first; `steps[i]` (`{from, to,
+     * straight, cells}`: code.js's destination) leads from `codes[i]` to `codes[i + 1]`.
+     */
     this.codes = [this.start];
     this.steps = [];
     this.pos = 0;
@@ -91,18 +104,38 @@ class Game {
     return this.ask(this.infos, code, api.caseInfo);
   }
 
-  /** The API's moves from `code`, each with its value, asked once. */
+  /** The API's moves of the metric from `code`, each with its value, asked once. */
   moves(code) {
-    return this.ask(this.moveLists, code, async (c) => (await api.moves(c)).moves);
+    const metric = this.metric;
+    return this.ask(this.moveLists, `${metric} ${code}`, async () => (await api.moves(code, metric)).moves);
   }
 
-  ask(cache, code, load) {
-    if (!cache.has(code)) {
-      const answer = load(code);
-      cache.set(code, answer);
-      answer.catch(() => cache.delete(code));
+  /** The game's count in `metric` up to the step shown. */
+  count(metric) {
+    return this.steps.slice(0, this.pos).reduce((sum, step) => sum + stepLength(metric, step), 0);
+  }
+
+  /** `n` moves of the metric counted in, in words. */
+  words(n) {
+    return plural(n, METRICS[this.metric].unit);
+  }
+
+  /** Counts in `metric` from now on (and remembers it). */
+  setMetric(metric) {
+    if (!METRICS[metric] || metric === this.metric) return;
+    chooseMetric(metric);
+    this.metric = metric;
+    this.metricChoice.value = metric;
+    this.render();
+  }
+
+  ask(cache, key, load) {
+    if (!cache.has(key)) {
+      const answer = load(key);
+      cache.set(key, answer);
+      answer.catch(() => cache.delete(key));
     }
-    return cache.get(code);
+    return cache.get(key);
   }
 
   /** Runs `action` after every input before it; its error is said under the board. */
@@ -128,18 +161,21 @@ class Game {
       this.codes.pop();
       this.steps.pop();
       this.pos--;
-      if (last.from !== to) {
-        this.steps.push({ from: last.from, to });
-        this.codes.push(encode(pieces));
-        this.pos++;
-      }
+      // The two slides joined are one step of the layout before the first.
+      if (last.from !== to) this.push(decode(this.code()), last.from, to, pieces);
     } else {
-      this.steps.push({ from, to });
-      this.codes.push(encode(pieces));
-      this.pos++;
+      this.push(this.pieces, from, to, pieces);
     }
     this.pieces = pieces;
     return true;
+  }
+
+  /** Appends the step of the piece at `from` of `before` to `to`, which gives `after`. */
+  push(before, from, to, after) {
+    const { straight, cells } = destinations(before, from).find((d) => d.id === to);
+    this.steps.push({ from, to, straight, cells });
+    this.codes.push(encode(after));
+    this.pos++;
   }
 
   /** Plays a step and shows it, sliding the piece unless it was dragged there. */
@@ -169,7 +205,13 @@ class Game {
     const button = (text, action, onclick, title = text) =>
       el('button', { type: 'button', 'data-action': action, title, onclick }, text);
     this.boardWrap = el('div', { class: 'board-wrap', 'data-play-board': '' });
-    this.stepCount = el('span', { 'data-steps': '' }, '0');
+    this.countShown = el('span', { 'data-count': '' }, '0');
+    this.otherCounts = el('span', { class: 'other-counts', 'data-other-counts': '' });
+    this.metricChoice = el('select', {
+      'aria-label': 'Count in', 'data-metric-choice': '', title: 'Count the game in steps, straight moves or cell moves',
+      onchange: () => this.enqueue(() => this.setMetric(this.metricChoice.value)),
+    }, ...Object.values(METRICS).map((m) => el('option', { value: m.name }, m.label)));
+    this.metricChoice.value = this.metric;
     this.undoButton = button('Undo', 'undo', () => this.enqueue(() => this.jump(this.pos - 1)), 'Undo (z)');
     this.redoButton = button('Redo', 'redo', () => this.enqueue(() => this.jump(this.pos + 1)), 'Redo (y)');
     this.hintButton = button('Hint', 'hint', () => this.enqueue(() => this.nextHint()), 'Which piece, then where, then the move');
@@ -180,7 +222,7 @@ class Game {
     this.view.replaceChildren(el('div', { class: 'game' },
       el('div', { class: 'board-column' }, this.boardWrap,
         el('div', { class: 'controls' },
-          el('p', { class: 'counter' }, 'Steps: ', this.stepCount),
+          el('p', { class: 'counter' }, this.metricChoice, ' ', this.countShown, ' ', this.otherCounts),
           this.undoButton, this.redoButton, button('Restart', 'restart', () => this.enqueue(() => this.jump(0))),
           this.hintButton),
         this.note),
@@ -212,17 +254,19 @@ class Game {
     this.say('');
     this.draw(slide);
     const code = this.code();
-    this.stepCount.textContent = String(this.pos);
+    this.countShown.textContent = this.count(this.metric).toLocaleString('en');
+    this.otherCounts.textContent = Object.values(METRICS).filter((m) => m.name !== this.metric)
+      .map((m) => plural(this.count(m.name), m.unit)).join(' · ');
     this.undoButton.disabled = this.pos === 0;
     this.redoButton.disabled = this.pos >= this.codes.length - 1;
-    history.replaceState(history.state, '', gameUrl(this.start, this.steps, this.pos));
+    history.replaceState(history.state, '', gameUrl(this.start, this.steps, this.pos, this.metric));
     document.title = `${code} · Klotski`;
     const solved = isSolved(this.pieces);
     this.hintButton.disabled = solved;
     this.boardWrap.classList.toggle('won', solved && this.pos > 0);
     this.showSolved(solved);
     // Also under the board, in sight on a phone.
-    if (solved && this.pos > 0) this.say(`Solved in ${plural(this.pos, 'step')}!`);
+    if (solved && this.pos > 0) this.say(`Solved in ${this.words(this.count(this.metric))}!`);
     this.head.replaceChildren(el('h1', {}, 'Layout ', el('code', { 'data-code': '' }, code)));
     // Only the last drawing's answer is shown (the same layout may be drawn twice).
     const drawing = ++this.drawings;
@@ -253,15 +297,28 @@ class Game {
       this.solvedNote.replaceChildren(el('p', {}, 'This layout is solved: the 2x2 block is at the exit.'));
       return;
     }
-    const fewest = this.startInfo.solution.min_step;
+    const count = this.count(this.metric);
+    const fewest = METRICS[this.metric].fewest(this.startInfo);
     this.solvedNote.replaceChildren(
-      el('p', { class: 'won-title' }, `Solved in ${plural(this.pos, 'step')}!`),
-      el('p', {}, this.pos === fewest ? 'That is the fewest possible.' : `The fewest from the start is ${fewest}.`));
+      el('p', { class: 'won-title' }, `Solved in ${this.words(count)}!`),
+      el('p', {}, count === fewest ? 'That is the fewest possible.' : `The fewest from the start is ${fewest}.`),
+      el('p', { class: 'all-counts', 'data-all-counts': '' }, `In every count: ${this.countsInWords()} (the fewest: ` +
+        `${Object.values(METRICS).map((m) => m.fewest(this.startInfo).toLocaleString('en')).join(', ')}).`));
     this.review();
   }
 
-  /** After solving: steps to solved over the game against the fewest, with the slips marked. */
+  /** The game up to the step shown in the three counts, in words. */
+  countsInWords() {
+    return Object.values(METRICS).map((m) => plural(this.count(m.name), m.unit)).join(', ');
+  }
+
+  /**
+   * After solving: moves to solved over the game against the fewest, in
+   * the metric counted in, with the slips marked: the steps that brought
+   * the 2x2 block fewer moves nearer than they took.
+   */
   async review() {
+    const metric = METRICS[this.metric];
     const codes = this.codes.slice(0, this.pos + 1);
     const box = el('div', { class: 'review', 'data-review': '' }, el('p', {}, 'Reviewing the game…'));
     this.solvedNote.append(box);
@@ -272,20 +329,27 @@ class Game {
       box.replaceChildren(el('p', { class: 'error' }, error.message));
       return;
     }
-    const left = infos.map((info) => info.solution.min_step);
+    const left = infos.map(metric.fewest);
+    const lengths = this.steps.slice(0, this.pos).map((s) => stepLength(metric.name, s));
     const slips = [];
     for (let k = 1; k < left.length; k++) {
-      if (left[k] >= left[k - 1]) slips.push(k);
+      if (left[k - 1] - left[k] < lengths[k - 1]) slips.push(k);
     }
-    const step = (k) => `${this.steps[k - 1].from} to ${this.steps[k - 1].to}`;
+    const step = (k) => {
+      const s = this.steps[k - 1];
+      return `${s.from} to ${s.to}${metric.name === 'step' ? '' : `, ${this.words(lengths[k - 1])}`}`;
+    };
+    const how = (k) => left[k] > left[k - 1] ? 'went farther' : left[k] === left[k - 1] ? 'came no nearer'
+      : `came only ${this.words(left[k - 1] - left[k])} nearer`;
     box.replaceChildren(
       el('h2', {}, 'Review'),
-      reviewChart(left),
+      reviewChart(left, lengths, metric),
       slips.length
         ? el('ul', { class: 'slips', 'data-slips': '' }, ...slips.map((k) => el('li', { 'data-slip': String(k) },
-          `Step ${k} (${step(k)}) ${left[k] > left[k - 1] ? 'went farther' : 'came no nearer'}: ${left[k - 1]} to ${left[k]} steps left. `,
-          link(gameUrl(this.start, this.steps, k - 1), 'Replay from there'))))
-        : el('p', { 'data-slips': '' }, 'Every step brought the 2x2 block nearer: a perfect game.'));
+          `Step ${k} (${step(k)}) ${how(k)}: ${left[k - 1]} to ${this.words(left[k])} left. `,
+          link(gameUrl(this.start, this.steps, k - 1, this.metric), 'Replay from there'))))
+        : el('p', { 'data-slips': '' }, metric.name === 'step' ? 'Every step brought the 2x2 block nearer: a perfect game.'
+          : `Every step brought the 2x2 block as many ${metric.unit}s nearer as it took: a perfect game.`));
   }
 
   /** Draws the board; `slide` (`{from, to}`) animates the piece that just moved. */
@@ -456,7 +520,7 @@ class Game {
     const best = (await this.moves(code)).find((m) => m.best);
     if (this.code() !== code) return;
     if (!best) {
-      this.say(isSolved(this.pieces) ? 'Already solved.' : 'No step brings this layout nearer to solved.');
+      this.say(isSolved(this.pieces) ? 'Already solved.' : `No ${METRICS[this.metric].unit} brings this layout nearer to solved.`);
       return;
     }
     const level = (this.hint?.level ?? 0) + 1;

@@ -5,6 +5,7 @@ import * as api from './api.js';
 import { drawBoard } from './board.js';
 import { barChart } from './chart.js';
 import { KINDS, cellAt, classOf, decode, encode, illegality, misfit, piece } from './code.js';
+import { METRICS, metricOf } from './metric.js';
 import { FAMOUS, puzzle, puzzleOfTheDay } from './puzzles.js';
 
 /** An HTML element with attributes (`on...` are listeners) and children. */
@@ -26,8 +27,12 @@ export const plural = (n, word) => `${n.toLocaleString('en')} ${word}${n === 1 ?
 
 const num = (key, n) => el('strong', { 'data-num': key }, n.toLocaleString('en'));
 
-/** A layout's five numbers as sentences, each a list of parts. */
-export function numbersInWords(info) {
+/**
+ * A layout's numbers as sentences, each a list of parts: its distance to
+ * solved in `metric` first, then in the other two counts, the shortest
+ * solutions in each, and the five numbers (counted in steps).
+ */
+export function numbersInWords(info, metric) {
   const s = info.solution;
   const f = info.farthest;
   const lines = [];
@@ -36,34 +41,40 @@ export function numbersInWords(info) {
   } else if (s.min_step === 0) {
     lines.push(['It is solved (', num('min-step', 0), ' steps from solved).']);
   } else {
-    lines.push([num('min-step', s.min_step), ` step${s.min_step === 1 ? '' : 's'} from solved, at the fewest.`]);
-    lines.push([num('min-num', s.min_num), ` nearest solved layout${s.min_num === 1 ? ' is' : 's are'} that near.`]);
-    lines.push([num('solution-num', s.num), ` solved layout${s.num === 1 ? ' is' : 's are'} reached by a shortest path that meets no other solved layout first.`]);
-    lines.push(...metricsInWords(info));
+    lines.push(...metricsInWords(info, metric));
+    const near = metric === 'step' ? 'that near' : `${s.min_step} steps away`;
+    lines.push([num('min-num', s.min_num), ` nearest solved layout${s.min_num === 1 ? ' is' : 's are'} ${near}.`]);
+    lines.push([num('solution-num', s.num), ` solved layout${s.num === 1 ? ' is' : 's are'} reached by a shortest path${metric === 'step' ? '' : ' of steps'} that meets no other solved layout first.`]);
   }
   lines.push(['The farthest layouts of its group are ', num('farthest-step', f.step), ` step${f.step === 1 ? '' : 's'} away; `, num('farthest-num', f.num), ` ${f.num === 1 ? 'is' : 'are'} that far.`]);
   return lines;
 }
 
+/** The `data-num` key of each metric's fewest moves to solved. */
+const NUM_KEYS = { step: 'min-step', straight: 'min-straight', cell: 'min-cell' };
+
 /**
  * A solvable, unsolved layout's distance to solved in the three ways of
- * counting moves (steps, straight moves, cell moves) and how many shortest
- * solutions there are in each, as sentences. Counts past 2^53 arrive
- * rounded (JavaScript's numbers), so they read "about".
+ * counting moves (steps, straight moves, cell moves), `metric` first, and
+ * how many shortest solutions there are in each, as sentences. Counts past
+ * 2^53 arrive rounded (JavaScript's numbers), so they read "about".
  */
-export function metricsInWords(info) {
-  const m = info.metrics;
-  if (!m) return [];
-  const count = (key, n) => [Number.isSafeInteger(n) ? '' : 'about ', num(key, n)];
-  const shortest = (key, n, unit) => [...count(key, n), ` shortest solution${n === 1 ? '' : 's'} in ${unit}`];
-  return [
-    ['In other counts: ', num('min-straight', m.min_straight_moves), ` straight move${m.min_straight_moves === 1 ? '' : 's'} (one piece any distance in one direction) and `,
-      num('min-cell', m.min_cell_moves), ` cell move${m.min_cell_moves === 1 ? '' : 's'} (one piece one cell) from solved.`],
-    [...shortest('sequences-step', m.n_min_step_sequences, 'steps'), ', ',
-      ...shortest('sequences-straight', m.n_min_straight_sequences, 'straight moves'), ', ',
-      ...shortest('sequences-cell', m.n_min_cell_sequences, 'cell moves'),
-      m.n_min_step_sequences === 1 ? ': its optimal solution in steps is unique.' : '.'],
-  ];
+function metricsInWords(info, metric) {
+  const [first, ...others] = [METRICS[metric], ...Object.values(METRICS).filter((m) => m.name !== metric)];
+  // Steps are what the game is played in; the other two are explained.
+  const fewest = (m) => [num(NUM_KEYS[m.name], m.fewest(info)), ` ${m.unit}${m.fewest(info) === 1 ? '' : 's'}`,
+    m.name === 'step' ? '' : ` (${m.what})`];
+  const lines = [[...fewest(first), ' from solved, at the fewest.']];
+  const count = (m) => {
+    const n = m.sequences(info);
+    return [Number.isSafeInteger(n) ? '' : 'about ', num(`sequences-${m.name}`, n)];
+  };
+  lines.push(['In other counts: ', ...fewest(others[0]), ' and ', ...fewest(others[1]), ' from solved.']);
+  const n = first.sequences(info);
+  lines.push([...count(first), ` shortest solution${n === 1 ? '' : 's'} in ${first.unit}s`,
+    ...others.flatMap((m) => [', ', ...count(m), ` in ${m.unit}s`]),
+    n === 1 ? `: its optimal solution in ${first.unit}s is unique.` : '.']);
+  return lines;
 }
 
 /** Shows an API error (the server's explanation) as the whole view. */
@@ -215,8 +226,13 @@ export async function classView(view, name) {
   await page();
 }
 
+/** A shortest path between two layouts, in the metric of the address or the one chosen last. */
 export async function pathView(view, from, to) {
-  const p = await api.path(from, to);
+  const { metric, wrong } = metricOf(new URLSearchParams(location.search));
+  const unit = METRICS[metric].unit;
+  // The address says the metric, so that it shows the same path anywhere.
+  history.replaceState(history.state, '', `${location.pathname}${metric === 'step' ? '' : `?metric=${metric}`}`);
+  const p = await api.path(from, to, metric);
   document.title = `Path ${p.from} to ${p.to} · Klotski`;
   let k = 0;
   let playing = false;
@@ -225,7 +241,7 @@ export async function pathView(view, from, to) {
   const steps = el('ol', { class: 'solution' }, ...p.moves.map((m) => el('li', {}, m.text)));
   const show = () => {
     board.replaceChildren(drawBoard(decode(p.layouts[k]), { label: p.layouts[k] }));
-    counter.replaceChildren(`Step ${k} of ${p.step}: `, link(`/ui/case/${p.layouts[k]}`, p.layouts[k]));
+    counter.replaceChildren(`${unit[0].toUpperCase()}${unit.slice(1)} ${k} of ${p.step}: `, link(`/ui/case/${p.layouts[k]}`, p.layouts[k]));
     [...steps.children].forEach((li, i) => { li.className = i < k ? 'done' : i === k ? 'next' : ''; });
     // The list follows the step, inside itself, without scrolling the page.
     const next = steps.children[k];
@@ -234,8 +250,9 @@ export async function pathView(view, from, to) {
   const go = (n) => { k = Math.max(0, Math.min(p.step, n)); show(); };
   const button = (text, action, onclick) => el('button', { type: 'button', 'data-action': action, onclick }, text);
   view.replaceChildren(
-    el('h1', {}, 'A shortest path: ', plural(p.step, 'step')),
+    el('h1', {}, 'A shortest path: ', plural(p.step, unit)),
     el('p', {}, 'From ', link(`/ui/case/${p.from}`, p.from), ' to ', link(`/ui/case/${p.to}`, p.to), '.'),
+    wrong ? el('p', { class: 'error', 'data-metric-error': '' }, wrong) : null,
     // As in the layout view, the board and its buttons stay in sight (phones).
     el('div', { class: 'game' }, el('div', { class: 'board-column' }, board, counter,
       el('div', { class: 'controls' },
@@ -245,7 +262,7 @@ export async function pathView(view, from, to) {
           playing = true;
           while (playing && k < p.step) {
             go(k + 1);
-            await new Promise((done) => setTimeout(done, 450));
+            await new Promise((done) => setTimeout(done, METRICS[metric].playbackMs));
           }
           playing = false;
         }),
