@@ -9,13 +9,20 @@
 #   bench/scripts/case-ab.sh BINARY_A BINARY_B DB [ROUNDS] [SECONDS] [-- SERVER_ARGS...]
 #
 # DB: a database holding 1A9BF0C00 (`klotski build-db --classes standard`);
-# `DB_A:DB_B` gives each binary its own file (two schema versions).
+# `DB_A:DB_B` gives each binary its own file (two schema versions). With
+# CODES=FILE (codes, one a line) each request asks for a code drawn at
+# random from FILE (case_random.lua) instead of 1A9BF0C00.
 set -euo pipefail
 a=$1 b=$2 db_a=${3%%:*} db_b=${3#*:} rounds=${4:-4} seconds=${5:-10}
 shift $(( $# < 5 ? $# : 5 ))
 [ "${1:-}" = "--" ] && shift
 port=18099
 url=http://127.0.0.1:$port/case/1A9BF0C00
+script=()
+if [ -n "${CODES:-}" ]; then
+    url=http://127.0.0.1:$port
+    script=(-s "$(dirname "$0")/case_random.lua")
+fi
 ticks=$(getconf CLK_TCK)
 
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
@@ -24,10 +31,10 @@ run() { # binary db -> "requests/s cpu-µs/request"
     "$1" --db "$2" --listen 127.0.0.1:$port "${@:3}" 2>/dev/null &
     local pid=$!
     for _ in $(seq 100); do curl -sf http://127.0.0.1:$port/health >/dev/null && break; sleep 0.1; done
-    wrk -t2 -c64 -d1s "$url" >/dev/null # warm-up
+    wrk -t2 -c64 -d1s "${script[@]}" "$url" >/dev/null # warm-up
     local before out after
     before=$(cpu_ticks "$pid")
-    out=$(wrk -t2 -c64 -d"${seconds}"s "$url")
+    out=$(wrk -t2 -c64 -d"${seconds}"s "${script[@]}" "$url")
     after=$(cpu_ticks "$pid")
     kill "$pid"; wait "$pid" 2>/dev/null || true
     awk -v used=$((after - before)) -v hz="$ticks" '
