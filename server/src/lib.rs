@@ -17,8 +17,9 @@
 //! - Every request passes one layer (`observe.rs`) that holds it to the
 //!   time limit, moves the Prometheus metrics (`metrics.rs`, served at
 //!   `/metrics`) and writes the access log; a client is its peer, or the
-//!   client a trusted proxy names (`client.rs`). Outside it, responses
-//!   are compressed (brotli or gzip) as the client accepts.
+//!   client a trusted proxy names (`client.rs`). Outside it, answers of
+//!   1 KiB or more are compressed (brotli or gzip) as the client accepts
+//!   (`compress.rs`).
 //!
 //! Handlers (in `routes/`) parse their input first, so malformed input is
 //! answered without a query; queries run on blocking threads, each with a
@@ -38,6 +39,7 @@
 
 mod admission;
 mod client;
+mod compress;
 mod drawing;
 mod error;
 mod extract;
@@ -59,8 +61,6 @@ use axum::http::Method;
 use axum::response::{IntoResponse, Response};
 use axum::Router;
 use tower_http::catch_panic::CatchPanicLayer;
-use tower_http::compression::predicate::{NotForContentType, Predicate, SizeAbove};
-use tower_http::compression::{CompressionLayer, CompressionLevel};
 use tower_http::trace::TraceLayer;
 
 pub use client::{TrustedProxies, TrustedProxiesError};
@@ -78,42 +78,16 @@ pub fn app(state: AppState) -> Router {
         config.request_timeout,
         config.access_log.then(|| config.trusted_proxies.clone()),
     );
-    router
+    let served = router
         .merge(page::router())
         .fallback(no_route)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(TraceLayer::new_for_http())
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(observe)
-        .layer(compression())
-        .with_state(state)
+        .with_state(state);
+    compress::compressed(served)
 }
-
-/// Responses compressed as the client accepts (brotli or gzip): the page,
-/// the JSON and `/metrics` alike, when the body has at least
-/// [`COMPRESS_FROM_BYTES`]. Outside the observing layer, so its metrics and
-/// access log count a request's work, not the compression, and the log's
-/// `bytes` are the uncompressed body. Fonts (`font/woff2`) are compressed
-/// already.
-fn compression() -> CompressionLayer<impl Predicate> {
-    let predicate = SizeAbove::new(COMPRESS_FROM_BYTES)
-        .and(NotForContentType::GRPC)
-        .and(NotForContentType::IMAGES)
-        .and(NotForContentType::SSE)
-        .and(NotForContentType::const_new("font/"));
-    CompressionLayer::new()
-        .quality(CompressionLevel::Precise(COMPRESSION_QUALITY))
-        .compress_when(predicate)
-}
-
-/// Bodies below this many bytes are sent as they are: a layout's JSON (about
-/// 500 bytes) saves about 200 bytes compressed, for 2.4-3x the CPU of the
-/// whole request (BENCHMARKS.md).
-const COMPRESS_FROM_BYTES: u64 = 1024;
-
-/// Brotli quality 4 and gzip level 4: brotli's default (11) is meant for
-/// files compressed once, not for every answer.
-const COMPRESSION_QUALITY: i32 = 4;
 
 /// The OpenAPI document, as `/openapi.json` serves it.
 pub fn openapi_document() -> utoipa::openapi::OpenApi {
