@@ -13,16 +13,12 @@ use axum::Router;
 use futures_util::future::Either;
 use tower::{Layer, Service};
 use tower_http::compression::predicate::{NotForContentType, Predicate, SizeAbove};
-use tower_http::compression::{CompressionLayer, CompressionLevel};
+use tower_http::compression::CompressionLayer;
 
 /// Bodies below this many bytes are sent as they are: a layout's JSON (about
 /// 500 bytes) saves about 200 bytes compressed, for 2.9 times the CPU of the
 /// whole request (BENCHMARKS.md).
 const COMPRESS_FROM_BYTES: u64 = 1024;
-
-/// Brotli quality 4 and gzip level 4: brotli's best (11) is meant for files
-/// compressed once, not for every answer.
-const COMPRESSION_QUALITY: i32 = 4;
 
 /// `served` with its answers of [`COMPRESS_FROM_BYTES`] or more compressed;
 /// fonts (`font/woff2`) are compressed already. The routes whose answers
@@ -35,9 +31,8 @@ pub(crate) fn compressed(served: Router) -> Router {
         .and(NotForContentType::IMAGES)
         .and(NotForContentType::SSE)
         .and(NotForContentType::const_new("font/"));
-    let layer = CompressionLayer::new()
-        .quality(CompressionLevel::Precise(COMPRESSION_QUALITY))
-        .compress_when(predicate);
+    // tower-http's levels: brotli quality 4 (not the codec's 11), gzip 6.
+    let layer = CompressionLayer::new().compress_when(predicate);
     Router::new().fallback_service(AroundCompression {
         compressed: layer.layer(served.clone()),
         plain: served,
