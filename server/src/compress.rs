@@ -5,38 +5,37 @@
 //! access log count a request's work, not the compression, and the log's
 //! `bytes` are the uncompressed body.
 
+use std::convert::Infallible;
 use std::task::{Context, Poll};
 
+use axum::body::{Bytes, HttpBody};
 use axum::extract::Request;
-use axum::response::Response;
-use axum::Router;
-use futures_util::future::Either;
+use axum::response::{IntoResponse, Response};
+use futures_util::future::{Either, MapOk, TryFutureExt};
 use tower::{Layer, Service};
 use tower_http::compression::predicate::{NotForContentType, Predicate, SizeAbove};
-use tower_http::compression::CompressionLayer;
+use tower_http::compression::{Compression, CompressionBody, CompressionLayer};
 
 /// Bodies below this many bytes are sent as they are: a layout's JSON (about
 /// 500 bytes) saves about 200 bytes compressed, for 2.9 times the CPU of the
 /// whole request (BENCHMARKS.md).
 const COMPRESS_FROM_BYTES: u64 = 1024;
 
-/// `served` with its answers of [`COMPRESS_FROM_BYTES`] or more compressed;
-/// fonts (`font/woff2`) are compressed already. The routes whose answers
-/// are always smaller ([`never_compressed`]) skip the layer: wrapping a
-/// response costs about 6% of a small request's CPU even when nothing is
-/// compressed.
-pub(crate) fn compressed(served: Router) -> Router {
+/// The compression of every route's answers of [`COMPRESS_FROM_BYTES`] or
+/// more; fonts (`font/woff2`) are compressed already. Requests for the
+/// routes whose answers are always smaller ([`never_compressed`]) go around
+/// it: wrapping a response costs about 6% of a small request's CPU even when
+/// nothing is compressed. A layer of each route's service (as
+/// `Router::layer` applies it), not a router in front: a second router
+/// cost about as much again.
+pub(crate) fn compression() -> AroundCompressionLayer<impl Predicate> {
     let predicate = SizeAbove::new(COMPRESS_FROM_BYTES)
         .and(NotForContentType::GRPC)
         .and(NotForContentType::IMAGES)
         .and(NotForContentType::SSE)
         .and(NotForContentType::const_new("font/"));
     // tower-http's levels: brotli quality 4 (not the codec's 11), gzip 6.
-    let layer = CompressionLayer::new().compress_when(predicate);
-    Router::new().fallback_service(AroundCompression {
-        compressed: layer.layer(served.clone()),
-        plain: served,
-    })
+    AroundCompressionLayer(CompressionLayer::new().compress_when(predicate))
 }
 
 /// Whether every answer to `path` is under [`COMPRESS_FROM_BYTES`]: a layout
@@ -50,38 +49,62 @@ fn never_compressed(path: &str) -> bool {
     path == "/health" || single_segment_under("/case/") || single_segment_under("/classification/")
 }
 
-/// Sends each request to `plain` when its path is [`never_compressed`], else
-/// to `compressed`.
+/// Wraps a route's service in [`AroundCompression`].
 #[derive(Clone)]
-struct AroundCompression<C> {
-    compressed: C,
-    plain: Router,
+pub(crate) struct AroundCompressionLayer<P>(CompressionLayer<P>);
+
+impl<S: Clone, P: Predicate> Layer<S> for AroundCompressionLayer<P> {
+    type Service = AroundCompression<S, P>;
+
+    fn layer(&self, plain: S) -> Self::Service {
+        AroundCompression {
+            compressed: self.0.layer(plain.clone()),
+            plain,
+        }
+    }
 }
 
-impl<C> Service<Request> for AroundCompression<C>
+/// A route's service, `plain`, and the same compressed: each request goes to
+/// `plain` when its path is [`never_compressed`], else to `compressed`.
+#[derive(Clone)]
+pub(crate) struct AroundCompression<S, P> {
+    compressed: Compression<S, P>,
+    plain: S,
+}
+
+/// The answer of a compressed route, made a plain response.
+type Compressed<F, B> = MapOk<F, fn(axum::http::Response<CompressionBody<B>>) -> Response>;
+
+impl<S, P, B> Service<Request> for AroundCompression<S, P>
 where
-    C: Service<Request, Error = std::convert::Infallible> + Clone,
-    C::Response: axum::response::IntoResponse,
+    S: Service<Request, Response = axum::http::Response<B>, Error = Infallible>,
+    B: HttpBody<Data = Bytes> + Send + 'static,
+    B::Error: Into<axum::BoxError> + Send + Sync,
+    P: Predicate,
 {
     type Response = Response;
-    type Error = std::convert::Infallible;
+    type Error = Infallible;
     type Future = Either<
-        futures_util::future::MapOk<C::Future, fn(C::Response) -> Response>,
-        <Router as Service<Request>>::Future,
+        Compressed<<Compression<S, P> as Service<Request>>::Future, B>,
+        MapOk<S::Future, fn(axum::http::Response<B>) -> Response>,
     >;
 
-    fn poll_ready(&mut self, _: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
-        // Both are routers, always ready; each is readied in `call`.
-        Poll::Ready(Ok(()))
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        // Both wrap the same service; the router's services are always ready.
+        match self.plain.poll_ready(cx) {
+            Poll::Ready(Ok(())) => self.compressed.poll_ready(cx),
+            other => other,
+        }
     }
 
     fn call(&mut self, request: Request) -> Self::Future {
-        use futures_util::TryFutureExt;
         if never_compressed(request.uri().path()) {
-            Either::Right(self.plain.call(request))
+            let plain: fn(axum::http::Response<B>) -> Response = IntoResponse::into_response;
+            Either::Right(self.plain.call(request).map_ok(plain))
         } else {
-            let into: fn(C::Response) -> Response = axum::response::IntoResponse::into_response;
-            Either::Left(self.compressed.call(request).map_ok(into))
+            let compressed: fn(axum::http::Response<CompressionBody<B>>) -> Response =
+                IntoResponse::into_response;
+            Either::Left(self.compressed.call(request).map_ok(compressed))
         }
     }
 }

@@ -78,15 +78,15 @@ pub fn app(state: AppState) -> Router {
         config.request_timeout,
         config.access_log.then(|| config.trusted_proxies.clone()),
     );
-    let served = router
+    router
         .merge(page::router())
         .fallback(no_route)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(TraceLayer::new_for_http())
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(observe)
-        .with_state(state);
-    compress::compressed(served)
+        .layer(compress::compression())
+        .with_state(state)
 }
 
 /// The OpenAPI document, as `/openapi.json` serves it.
