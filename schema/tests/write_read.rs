@@ -335,7 +335,8 @@ fn layouts_may_arrive_in_several_calls() {
     assert_eq!(db.layout_by_name(BIG, 2).unwrap().unwrap().id, 9);
 }
 
-/// (step, n_min_solution_step, n_farthest_step) rows.
+/// (step, [n_min_solution_step, n_farthest_step, n_min_straight_moves,
+/// n_min_cell_moves]) rows.
 fn counts(rows: Vec<HistogramRow>) -> Vec<(i32, [u32; 4])> {
     rows.iter()
         .map(|row| {

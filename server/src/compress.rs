@@ -29,6 +29,8 @@ const COMPRESS_FROM_BYTES: u64 = 1024;
 /// `Router::layer` applies it), not a router in front: a second router
 /// cost about as much again.
 pub(crate) fn compression() -> AroundCompressionLayer<impl Predicate> {
+    // tower-http's `DefaultPredicate` with a larger size (its 32 bytes are
+    // fixed), and fonts left out.
     let predicate = SizeAbove::new(COMPRESS_FROM_BYTES)
         .and(NotForContentType::GRPC)
         .and(NotForContentType::IMAGES)

@@ -5,7 +5,8 @@
 //!
 //! It also prints a checksum of every layout's five numbers, so that two
 //! binaries timed side by side can be seen to agree (the same toolchain
-//! hashes the same numbers alike). `--whole-only` skips the solution part and the counting searches.
+//! hashes the same numbers alike). `--whole-only` skips the solution part
+//! and the counting searches.
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};

@@ -211,7 +211,9 @@ impl<'g, L: SparedLanes, C: Counter<L>> Search<'g, L, C> {
         let mut candidates = std::mem::replace(&mut self.candidates, NodeSet::new(0));
         candidates.drain(|node| {
             let node_index = node as usize;
-            // Tested once: [`Self::reach`] inlined below would test it again.
+            // Tested once: [`Self::reach`] below would test it again. (The
+            // same `reach` taking this bit as an argument ran 2% more
+            // instructions in the step, 4FEA13400, callgrind: written out.)
             let was_reached = self.reached.contains(node);
             let missing = if was_reached {
                 live.and_not(&self.seen[node_index])
