@@ -73,13 +73,20 @@ export async function puzzle(steps, kind = '', random = Math.random) {
   return solution.layouts[solution.min_solution_step - steps];
 }
 
-/** The day's puzzle, the same for everyone on a UTC day: its steps and code. */
-export async function puzzleOfTheDay(date = new Date()) {
+/** The day's difficulty, and the random numbers that then pick its layout: the same for everyone on a UTC day. */
+function daily(stats, date) {
   const day = Math.floor(date.getTime() / 86400000);
   const random = seeded(day * 2654435761);
-  const stats = await api.stats();
   const most = Math.max(...stats.classes.map((c) => c.max_min_solution_step));
   if (most < 1) throw new Error('This database holds no layout to solve.');
-  const steps = Math.min(most, 30 + Math.floor(random() * 60));
+  return { steps: Math.min(most, 30 + Math.floor(random() * 60)), random };
+}
+
+/** How many steps from solved the day's puzzle is (`stats`: the API's `/stats`), known before it is looked for. */
+export const dailySteps = (stats, date = new Date()) => daily(stats, date).steps;
+
+/** The day's puzzle, the same for everyone on a UTC day: its steps and code. */
+export async function puzzleOfTheDay(date = new Date()) {
+  const { steps, random } = daily(await api.stats(), date);
   return { steps, code: await puzzle(steps, '', random) };
 }
