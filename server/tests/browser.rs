@@ -1119,7 +1119,8 @@ fn puzzles(visit: &Visit) {
             serde_json::json!([class]),
         );
         visit.click("[data-action=puzzle]");
-        visit.wait_text("[data-num=min-step]", &steps.to_string());
+        // Puzzle mode names the difficulty (the analysis waits until it is solved).
+        visit.wait_text("[data-puzzle-fewest]", &format!("{steps} steps from solved"));
         let code = visit.text("[data-code]");
         assert_eq!(
             visit.site.api(&format!("/case/{code}"))["solution"]["min_step"],
@@ -1136,9 +1137,11 @@ fn puzzles(visit: &Visit) {
     });
     visit.click("[data-action=daily]");
     visit.ready();
+    let fewest = visit.find("[data-puzzle-fewest]");
     let shown = visit
         .browser
-        .wait_text("[data-num=min-step]", |t| !t.is_empty());
+        .attribute(&fewest, "data-puzzle-fewest")
+        .unwrap();
     let code = visit.text("[data-code]");
     assert_eq!(
         visit.site.api(&format!("/case/{code}"))["solution"]["min_step"].to_string(),
