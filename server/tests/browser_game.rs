@@ -91,21 +91,30 @@ impl Player<'_> {
         let shown = self.text("main");
         for word in ["null", "undefined", "NaN"] {
             assert!(
-                !shown.split(|c: char| !c.is_alphanumeric()).any(|w| w == word),
+                !shown
+                    .split(|c: char| !c.is_alphanumeric())
+                    .any(|w| w == word),
                 "{during}: {word} shown in {shown}"
             );
         }
     }
 
     /// Screenshots of the view as it is, `NAME-{desktop,phone}` and
-    /// `NAME-dark-{desktop,phone}`, each once the view is drawn again.
-    fn shoot(&self, name: &str) {
+    /// `NAME-dark-{desktop,phone}`, each once the view is drawn again,
+    /// scrolled to `at` (a CSS selector) when given.
+    fn shoot(&self, name: &str, at: Option<&str>) {
         for dark in [false, true] {
             self.browser
                 .color_scheme(if dark { "dark" } else { "light" });
             for (width, height, size) in [(1280, 800, "desktop"), (390, 844, "phone")] {
                 self.browser.resize(width, height);
                 self.drawn();
+                if let Some(css) = at {
+                    self.browser.script_with(
+                        "document.querySelector(arguments[0]).scrollIntoView()",
+                        json!([css]),
+                    );
+                }
                 let infix = if dark { "-dark" } else { "" };
                 let file = self.shots.join(format!("{name}{infix}-{size}.png"));
                 std::fs::write(file, self.browser.screenshot()).unwrap();
@@ -137,9 +146,11 @@ impl Player<'_> {
     /// The layout reached from `code` by the step `from` to `to`, from the API.
     fn after(&self, code: &str, from: &str, to: &str) -> String {
         let answer = self.site.api(&format!("/case/{code}/moves"));
-        let found = answer["moves"].as_array().unwrap().iter().find(|m| {
-            m["move"]["from"] == from && m["move"]["to"] == to
-        });
+        let found = answer["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["move"]["from"] == from && m["move"]["to"] == to);
         found.unwrap()["move"]["code"].as_str().unwrap().to_owned()
     }
 
@@ -200,7 +211,10 @@ fn named_board(player: &Player) {
     let name = player.text("[data-game-name]");
     assert_eq!(name, "横刀立马 héng dāo lì mǎ 1A9BF0C00");
     assert_eq!(player.js("return document.title"), "横刀立马 · Klotski");
-    assert_eq!(player.text("[data-position]"), "The start: layout 1A9BF0C00");
+    assert_eq!(
+        player.text("[data-position]"),
+        "The start: layout 1A9BF0C00"
+    );
     let labels = player.js(
         "return [...document.querySelectorAll('[data-play-board] .coordinate')].map((t) => t.textContent).join('')",
     );
@@ -233,7 +247,7 @@ fn named_board(player: &Player) {
     player
         .browser
         .find(&format!("[data-hint-arrow='{}-{}']", best.0, best.1));
-    player.shoot("hint-arrow");
+    player.shoot("hint-arrow", None);
 }
 
 /// The board is a group of pieces, each focusable; from every piece the
@@ -246,7 +260,9 @@ fn focus(player: &Player) {
         player.browser.attribute(&svg, "role").as_deref(),
         Some("group")
     );
-    let pieces = player.browser.all("[data-play-board] [data-piece][tabindex]");
+    let pieces = player
+        .browser
+        .all("[data-play-board] [data-piece][tabindex]");
     assert_eq!(pieces.len(), 10);
     // Layouts of several groups: every piece reaches every other.
     let mut codes = vec!["1A9BF0C00".to_owned(), "4FEA13400".to_owned()];
@@ -363,7 +379,9 @@ fn move_list(player: &Player) {
         player.step(from, to);
     }
     let n = steps.len();
-    player.wait_text("[data-position]", |t| t.starts_with(&format!("Step {n} of {n}")));
+    player.wait_text("[data-position]", |t| {
+        t.starts_with(&format!("Step {n} of {n}"))
+    });
     // Each entry in compact notation, marked once the game is solved.
     player.browser.wait_for("every step marked", || {
         (player.browser.all("[data-game-moves] [data-value]").len() == n).then_some(())
@@ -387,14 +405,23 @@ fn move_list(player: &Player) {
     player.browser.find("[data-review] figure");
     let review = player.rect("[data-review] figure");
     let height = player.js("return innerHeight").as_f64().unwrap();
-    assert!(review[1] >= 0.0 && review[3] <= height, "review at {review:?}");
-    player.shoot("move-list");
+    assert!(
+        review[1] >= 0.0 && review[3] <= height,
+        "review at {review:?}"
+    );
+    player.shoot("move-list", None);
     // An entry shows its step; the address follows.
     player.click("[data-game-moves] [data-step='2']");
-    player.wait_text("[data-position]", |t| t.starts_with(&format!("Step 2 of {n}")));
+    player.wait_text("[data-position]", |t| {
+        t.starts_with(&format!("Step 2 of {n}"))
+    });
     let current = player.browser.find("[data-game-moves] [aria-current=step]");
     assert_eq!(player.browser.text(&current), shown[1][0].as_str().unwrap());
-    let url = player.js("return location.search").as_str().unwrap().to_owned();
+    let url = player
+        .js("return location.search")
+        .as_str()
+        .unwrap()
+        .to_owned();
     assert!(url.ends_with("&at=2"), "{url}");
 }
 
@@ -410,7 +437,13 @@ fn puzzle_mode(player: &Player) {
     assert!(daily.contains(&format!("({fewest})")), "{daily} / {fewest}");
     let code = player.text("[data-code]");
     let address = player.js("return location.pathname + location.search");
-    let day = address.as_str().unwrap().rsplit('=').next().unwrap().to_owned();
+    let day = address
+        .as_str()
+        .unwrap()
+        .rsplit('=')
+        .next()
+        .unwrap()
+        .to_owned();
     assert!(day.len() == 10 && day.starts_with("20"), "{address}");
     player.open("/ui/");
     player.click("[data-action=daily]");
@@ -422,13 +455,15 @@ fn puzzle_mode(player: &Player) {
     player.browser.type_in(&input, "3");
     player.click("[data-action=puzzle]");
     player.drawn();
-    player.wait_text("[data-game-name]", |t| t.starts_with("Puzzle: 3 steps from solved"));
+    player.wait_text("[data-game-name]", |t| {
+        t.starts_with("Puzzle: 3 steps from solved")
+    });
     player.wait_text("[data-feedback]", |t| {
         t == "Solve it in 3 steps: each step is judged as you play it."
     });
     let analysis = player.browser.all(".analysis-panel:not([hidden])");
     assert!(analysis.is_empty(), "the analysis gives the puzzle away");
-    player.shoot("puzzle-start");
+    player.shoot("puzzle-start", None);
     // One 3 steps from solved with a step as near or farther after its
     // first best step, by its address.
     let start = player.site.api("/case/1A9BF0C00/solution")["layouts"][78]
@@ -449,12 +484,16 @@ fn puzzle_mode(player: &Player) {
     let after = player.after(&code, &slip.0, &slip.1);
     let extra = 2 + player.min_step(&after) - 3;
     player.step(&slip.0, &slip.1);
-    let word = if slip.2 == "same" { "As near" } else { "Farther" };
+    let word = if slip.2 == "same" {
+        "As near"
+    } else {
+        "Farther"
+    };
     let steps = if extra == 1 { "step" } else { "steps" };
     player.wait_text("[data-feedback]", |t| {
         t == format!("{word}: that's not the fastest, {extra} {steps} more than the fewest.")
     });
-    player.shoot("puzzle-feedback");
+    player.shoot("puzzle-feedback", None);
     player.click("[data-action=take-back]");
     player.wait_text("[data-feedback]", |t| t == "Best move!");
     player.click("[data-action=try-again]");
@@ -482,14 +521,17 @@ fn puzzle_mode(player: &Player) {
         t == "Solved in 2 steps: the fewest possible!"
     });
     player.wait_text("[data-streak]", |t| t.starts_with("Streak: 1 puzzle "));
-    player.shoot("puzzle-solved");
+    player.shoot("puzzle-solved", None);
     player.open("/ui/");
-    for (puzzle, result) in [(&start, "solved in 3 steps, the fewest 3"), (&other, "solved in 2 steps, the fewest 2")] {
+    for (puzzle, result) in [
+        (&start, "solved in 3 steps, the fewest 3"),
+        (&other, "solved in 2 steps, the fewest 2"),
+    ] {
         let entry = player.text(&format!("[data-solved-puzzle='{puzzle}']"));
         assert!(entry.contains(result), "{entry}");
     }
     player.browser.find("[data-solved-puzzles]");
-    player.shoot("puzzles-solved");
+    player.shoot("puzzles-solved", Some("[data-puzzles]"));
 }
 
 /// At 390x844: the game's buttons, the count chooser and the header's
@@ -514,7 +556,7 @@ fn phone(player: &Player) {
     );
     assert_eq!(fits, true);
     player.shoot_phone("phone-playing");
-    player.js("window.scrollTo(0, 400)");
+    player.js("window.scrollTo(0, 700)");
     player.browser.find(".game.reading");
     let height = player.js("return innerHeight").as_f64().unwrap();
     player.browser.wait_for("the board smaller", || {
@@ -530,7 +572,10 @@ fn phone(player: &Player) {
     let palette = player.rect(".palette");
     let board = player.rect("[data-compose-board] svg");
     let height = player.js("return innerHeight").as_f64().unwrap();
-    assert!(palette[1] >= 0.0 && palette[3] <= height, "palette at {palette:?}");
+    assert!(
+        palette[1] >= 0.0 && palette[3] <= height,
+        "palette at {palette:?}"
+    );
     assert!(board[1] >= 0.0 && board[3] <= height, "board at {board:?}");
     player.shoot_phone("compose-palette-phone");
     player.browser.resize(1280, 800);

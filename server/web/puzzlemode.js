@@ -140,9 +140,11 @@ export class PuzzleMode {
       : `${VALUES[value][0].toUpperCase()}${VALUES[value].slice(1)}: that's not the fastest, ${plural(extra, this.unit())} more than the fewest.`);
   }
 
+  /** Says `text` beside the board, and under it (in sight on a phone). */
   say(value, text) {
     this.feedback.dataset.value = value;
     this.feedback.textContent = text;
+    this.game.say(text);
   }
 
   /** The puzzle solved in `count` moves: remembered, the streak counted, the result said. */
