@@ -1120,7 +1120,10 @@ fn puzzles(visit: &Visit) {
         );
         visit.click("[data-action=puzzle]");
         // Puzzle mode names the difficulty (the analysis waits until it is solved).
-        visit.wait_text("[data-puzzle-fewest]", &format!("{steps} steps from solved"));
+        visit.wait_text(
+            "[data-puzzle-fewest]",
+            &format!("{steps} steps from solved"),
+        );
         let code = visit.text("[data-code]");
         assert_eq!(
             visit.site.api(&format!("/case/{code}"))["solution"]["min_step"],
