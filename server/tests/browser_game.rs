@@ -75,6 +75,18 @@ impl Player<'_> {
         self.wait_for_piece(to);
     }
 
+    /// Plays the API's minimum solution of the puzzle `code`, `steps`
+    /// steps, and waits for the puzzle's word that it was solved in the fewest.
+    fn solve(&self, code: &str, steps: usize) {
+        let solution = self.site.api(&format!("/case/{code}/solution"));
+        for m in solution["moves"].as_array().unwrap() {
+            self.step(m["from"].as_str().unwrap(), m["to"].as_str().unwrap());
+        }
+        self.wait_text("[data-feedback]", |t| {
+            t == format!("Solved in {steps} steps: the fewest possible!")
+        });
+    }
+
     fn wait_for_piece(&self, at: &str) {
         self.browser
             .find(&format!("[data-play-board] [data-piece='{at}']"));
@@ -171,6 +183,9 @@ impl Player<'_> {
     }
 }
 
+/// One thing a player does, checked.
+type Check = fn(&Player);
+
 #[test]
 #[cfg_attr(
     missing_chromium,
@@ -188,7 +203,7 @@ fn the_players_board_in_a_real_browser() {
         browser,
         shots,
     };
-    let checks: [(&str, fn(&Player)); 5] = [
+    let checks: [(&str, Check); 5] = [
         ("a named game on a board with coordinates", named_board),
         ("the board as a group of focusable pieces", focus),
         ("the move list, marked once solved", move_list),
@@ -499,13 +514,7 @@ fn puzzle_mode(player: &Player) {
     player.click("[data-action=try-again]");
     player.wait_text("[data-position]", |t| t.starts_with("The start"));
     assert!(player.browser.all("[data-game-moves] li").is_empty());
-    let solution = player.site.api(&format!("/case/{start}/solution"));
-    for m in solution["moves"].as_array().unwrap() {
-        player.step(m["from"].as_str().unwrap(), m["to"].as_str().unwrap());
-    }
-    player.wait_text("[data-feedback]", |t| {
-        t == "Solved in 3 steps: the fewest possible!"
-    });
+    player.solve(&start, 3);
     // A slip ended the streak; a clean solve of another puzzle starts one.
     player.wait_text("[data-streak]", |t| t.starts_with("Streak: 0 puzzles"));
     let other = player.site.api("/case/1A9BF0C00/solution")["layouts"][79]
@@ -513,13 +522,7 @@ fn puzzle_mode(player: &Player) {
         .unwrap()
         .to_owned();
     player.open(&format!("/ui/case/{other}?puzzle=1"));
-    let solution = player.site.api(&format!("/case/{other}/solution"));
-    for m in solution["moves"].as_array().unwrap() {
-        player.step(m["from"].as_str().unwrap(), m["to"].as_str().unwrap());
-    }
-    player.wait_text("[data-feedback]", |t| {
-        t == "Solved in 2 steps: the fewest possible!"
-    });
+    player.solve(&other, 2);
     player.wait_text("[data-streak]", |t| t.starts_with("Streak: 1 puzzle "));
     player.shoot("puzzle-solved", None);
     player.open("/ui/");
