@@ -223,6 +223,7 @@ class Game {
     this.codes.length = 1;
     this.steps.length = 0;
     this.values = null;
+    // Past the start, so that jump draws it even when it is shown.
     this.pos = 1;
     this.jump(0);
   }
