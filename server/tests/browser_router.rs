@@ -195,6 +195,8 @@ fn addresses_and_words_in_a_real_browser() {
     };
     the_issues_addresses(&visit);
     visit.no_page_errors("the issue's addresses");
+    codes_checked_as_the_engine(&visit);
+    visit.no_page_errors("codes checked");
     generated_addresses(&visit);
     visit.no_page_errors("generated addresses");
     words_found(&visit);
@@ -258,6 +260,51 @@ fn the_issues_addresses(visit: &Visit) {
     visit
         .browser
         .wait_text("[data-code]", |text| text == "1A9BF0C00");
+}
+
+/// The page's check of a code (`checkedCode`, which spares the server a
+/// request) against the engine's, on generated texts: the legal codes of a
+/// page of layouts in every form, each with one digit changed, and random
+/// hex digits; legal where the server parses it (a 200 or a 404, not a 400),
+/// as the same code. Not five characters, which the server also reads as a
+/// short code.
+fn codes_checked_as_the_engine(visit: &Visit) {
+    let mut random = fastrand::Rng::with_seed(58);
+    let mut texts: Vec<String> = Vec::new();
+    let cases = visit.site.api("/group/5-4-1-0/cases?limit=40");
+    for case in cases["cases"].as_array().unwrap() {
+        let code = case["code"].as_str().unwrap();
+        texts.push(code.trim_end_matches('0').to_lowercase());
+        let mut digits: Vec<char> = code.chars().collect();
+        let at = random.usize(..9);
+        digits[at] = char::from(*random.choice(b"0123456789ABCDEF").unwrap());
+        texts.push(digits.into_iter().collect());
+    }
+    for _ in 0..80 {
+        let n = random.usize(1..=9);
+        texts.push(
+            (0..n)
+                .map(|_| char::from(*random.choice(b"0123456789abcdefABCDEF").unwrap()))
+                .collect(),
+        );
+    }
+    // Five characters the server also reads as a short code.
+    texts.retain(|text| text.len() != 5);
+    let answers = visit.browser.script_with(
+        "const version = document.querySelector('script[type=module]').src.replace('app.js', '');
+         return import(`${version}code.js`).then(({ checkedCode }) => Promise.all(arguments[0].map(async (text) => {
+           const response = await fetch(`/case/${text}`);
+           const body = await response.json();
+           return [text, checkedCode(text), response.status === 400 ? null : body.code ?? text.toUpperCase().padEnd(9, '0')];
+         })));",
+        json!([texts]),
+    );
+    let mut n_legal = 0;
+    for answer in answers.as_array().unwrap() {
+        assert_eq!(answer[1], answer[2], "{answer}");
+        n_legal += usize::from(!answer[1].is_null());
+    }
+    assert!(n_legal >= 40, "{n_legal} legal of {}", texts.len());
 }
 
 /// A seeded generator of odd addresses, each with what it should end in.
