@@ -23,7 +23,7 @@ use std::path::PathBuf;
 use common::build_db;
 use serde_json::Value;
 use server::Config;
-use site::{headless_chromium, Site};
+use site::{headless_chromium, screenshots, Site};
 use webdriver::Browser;
 
 /// WebDriver's key values for the arrows and Enter.
@@ -62,13 +62,17 @@ impl Visit {
         }
     }
 
-    fn screenshot(&self, name: &str, width: u32, height: u32) {
-        self.browser.resize(width, height);
+    /// Waits until the view is drawn, and the canvas redrawn after a resize.
+    fn redrawn(&self) {
         self.ready();
-        self.browser.script("window.scrollTo(0, 0)");
-        // The canvas redraws on resize; give it a frame.
         self.browser
             .script("return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))");
+    }
+
+    fn screenshot(&self, name: &str, width: u32, height: u32) {
+        self.browser.resize(width, height);
+        self.redrawn();
+        self.browser.script("window.scrollTo(0, 0)");
         let file = self.shots.join(format!("graph-{name}.png"));
         std::fs::write(&file, self.browser.screenshot()).unwrap();
     }
@@ -139,14 +143,15 @@ fn colours_and_controls(visit: &Visit, answer: &Value) {
         })
     };
     ramp("dark");
-    visit.screenshot("dark-desktop", 1280, 800);
-    visit.screenshot("dark-phone", 390, 844);
+    ramp("light");
+    visit.browser.resize(390, 844);
+    visit.redrawn();
     let tops = visit.browser.script(
         "return [...document.querySelectorAll('.graph-zoom button')].map((b) => Math.round(b.getBoundingClientRect().top))",
     );
     assert_eq!(tops[0], tops[1], "the zoom buttons on one line: {tops}");
-    ramp("light");
     visit.browser.resize(1280, 800);
+    screenshots(&visit.browser, &visit.shots, "graph", || visit.redrawn());
     visit.no_console_errors("the colours and the controls");
 }
 
@@ -260,9 +265,6 @@ fn the_graph_view_in_a_real_browser() {
     let cached_ms = visit.open(&graph_url);
     eprintln!("graph view of {code} drawn in {first_ms} ms first, {cached_ms} ms cached");
 
-    visit.screenshot("desktop", 1280, 800);
-    visit.screenshot("phone", 390, 844);
-    visit.browser.resize(1280, 800);
     colours_and_controls(&visit, &answer);
     hover_card(&visit, &answer);
     progress(&visit, &graph_url);

@@ -24,7 +24,7 @@ use std::path::PathBuf;
 use common::build_db;
 use serde_json::{json, Value};
 use server::Config;
-use site::{headless_chromium, Site};
+use site::{headless_chromium, screenshots, Site};
 use webdriver::Browser;
 
 /// WebDriver's key value for Enter.
@@ -123,19 +123,16 @@ impl Visit {
         }
     }
 
+    /// Types `text` in the header's search box and presses Enter.
+    fn find_box(&self, text: &str) {
+        let input = self.browser.find("[data-find-input]");
+        self.browser.type_in(&input, text);
+        self.browser.keys(ENTER);
+    }
+
     /// Saves `NAME-desktop.png`, `NAME-phone.png` and their dark twins.
     fn screenshots(&self, name: &str) {
-        for (scheme, infix) in [("light", ""), ("dark", "-dark")] {
-            self.browser.color_scheme(scheme);
-            for (suffix, width, height) in [("desktop", 1280, 800), ("phone", 390, 844)] {
-                self.browser.resize(width, height);
-                self.browser.script("window.scrollTo(0, 0)");
-                let file = self.shots.join(format!("{name}{infix}-{suffix}.png"));
-                std::fs::write(&file, self.browser.screenshot()).unwrap();
-            }
-        }
-        self.browser.color_scheme("light");
-        self.browser.resize(1280, 800);
+        screenshots(&self.browser, &self.shots, name, || {});
     }
 }
 
@@ -581,12 +578,13 @@ fn words_found(visit: &Visit) {
         ("峰迴路轉", "4FEA13400"),
         ("1a9bf0c", "1A9BF0C00"),
     ] {
-        let input = visit.browser.find("[data-find-input]");
-        visit.browser.type_in(&input, text);
-        visit.browser.keys(ENTER);
-        visit.browser.find("main[data-ready=yes]");
-        let shown = visit.browser.script("return location.pathname");
-        assert_eq!(shown, format!("/ui/case/{code}"), "{text}");
+        visit.find_box(text);
+        let wanted = format!("/ui/case/{code}");
+        visit
+            .browser
+            .wait_for(&format!("{text} opening {wanted}"), || {
+                (visit.browser.script("return location.pathname") == wanted.as_str()).then_some(())
+            });
     }
     // Nothing found: said in words, with the closest famous names.
     for (text, first) in [
@@ -595,9 +593,7 @@ fn words_found(visit: &Visit) {
         ("bing fen", "1FA6F8000"),
         ("advancing", "1AFF98000"),
     ] {
-        let input = visit.browser.find("[data-find-input]");
-        visit.browser.type_in(&input, text);
-        visit.browser.keys(ENTER);
+        visit.find_box(text);
         let said = visit
             .browser
             .wait_text("[data-find-error]", |t| t.starts_with("Nothing found"));
@@ -643,9 +639,7 @@ fn focus_after_navigation(visit: &Visit) {
     visit.browser.script("history.back()");
     visit.browser.find("[data-famous]");
     assert_eq!(focused(), "Klotski 华容道: every layout, solved");
-    let input = visit.browser.find("[data-find-input]");
-    visit.browser.type_in(&input, "5-4-1-1-7472");
-    visit.browser.keys(ENTER);
+    visit.find_box("5-4-1-1-7472");
     visit
         .browser
         .wait_text("[data-code]", |text| text == "1A9BF0C00");
