@@ -38,6 +38,7 @@
 #![deny(missing_docs)]
 
 mod admission;
+mod built;
 mod client;
 mod compress;
 mod drawing;

@@ -91,18 +91,7 @@ impl Visit<'_> {
     /// Saves screenshots at desktop and at phone width, in the light theme
     /// (`NAME-desktop.png`) and the dark (`NAME-dark-desktop.png`).
     fn screenshots(&self, name: &str) {
-        for (scheme, infix) in [("light", ""), ("dark", "-dark")] {
-            self.browser.color_scheme(scheme);
-            for (suffix, width, height) in [("desktop", 1280, 800), ("phone", 390, 844)] {
-                self.browser.resize(width, height);
-                self.ready();
-                self.browser.script("window.scrollTo(0, 0)");
-                let file = self.shots.join(format!("{name}{infix}-{suffix}.png"));
-                std::fs::write(&file, self.browser.screenshot()).unwrap();
-            }
-        }
-        self.browser.color_scheme("light");
-        self.browser.resize(1280, 800);
+        site::screenshots(&self.browser, &self.shots, name, || self.ready());
     }
 }
 

@@ -80,12 +80,23 @@ function metricsInWords(info, metric) {
   return lines;
 }
 
-/** Shows an API error (the server's explanation) as the whole view. */
+/**
+ * Shows an error as the whole view: what is wrong (an API error's
+ * explanation, or what is wrong with the address), the find box, and the
+ * way back.
+ */
 export function showError(view, error) {
+  const title = error.error === 'different_groups' ? 'No path: the two layouts are in different groups'
+    : error.error === 'bad_address' ? 'Nothing at this address'
+      : error.status === 404 ? 'Not in this database' : 'Cannot show this';
   view.replaceChildren(el('div', { class: 'error-view', 'data-error': error.error ?? 'error' },
-    el('h1', {}, error.error === 'different_groups' ? 'No path: the two layouts are in different groups'
-      : error.status === 404 ? 'Not in this database' : 'Cannot show this'),
+    el('h1', {}, title),
     el('p', {}, error.message),
+    el('form', { class: 'find', role: 'search', 'data-find-again': '' },
+      el('label', { for: 'find-again' }, 'Find a layout'),
+      el('input', { id: 'find-again', name: 'q', autocomplete: 'off', spellcheck: 'false', placeholder: 'A code, a name or 横刀立马' }),
+      el('button', { type: 'submit' }, 'Open'),
+      el('p', { class: 'error', role: 'alert', hidden: '' })),
     el('p', {}, link('/ui/', 'Back to the start page'))));
 }
 
@@ -213,6 +224,7 @@ export async function classView(view, name) {
   if (!c) {
     // The server's explanation of a class it does not hold.
     await api.histogram('class', name);
+    throw new Error(`This database holds no class ${name}.`);
   }
   document.title = `Class ${c.name} · Klotski`;
   const list = el('ul', { class: 'groups', 'data-groups': '' });
