@@ -29,35 +29,29 @@ pub const NUMBER_NAMES: [&str; 10] = [
 /// ``int``s), with its code and classification. ``Layout.analyse()``
 /// computes them; ``Database.case()`` reads them from a built file. Two
 /// analyses are equal when every attribute is.
-#[pyclass(frozen, eq, get_all, module = "klotski")]
+#[pyclass(frozen, eq, module = "klotski")]
 #[derive(Clone, PartialEq, Eq)]
 pub struct Analysis {
-    /// The layout's code.
     code: String,
-    /// Its classification ``J-B-S-G-I``.
     classification: String,
-    /// The most steps to a layout of the group (0 when alone).
-    farthest_step: u32,
-    /// How many layouts are that far.
-    farthest_num: u32,
-    /// The fewest steps to a solved layout; -1 when the group has none.
-    min_solution_step: i32,
-    /// How many solved layouts are that near; 0 when none.
-    min_solution_num: u32,
-    /// How many solved layouts a shortest path reaches meeting no other
-    /// solved layout first.
-    solution_num: u32,
-    /// The fewest straight moves to a solved layout; -1 when none.
-    min_straight_moves: i32,
-    /// The fewest cell moves to a solved layout; -1 when none.
-    min_cell_moves: i32,
-    /// How many minimum step sequences lead to a solved layout (1 when
-    /// solved, 0 when none).
-    n_min_step_sequences: i64,
-    /// The same in straight moves.
-    n_min_straight_sequences: i64,
-    /// The same in cell moves.
-    n_min_cell_sequences: i64,
+    /// In [`NUMBER_NAMES`]' order.
+    numbers: [i64; 10],
+}
+
+/// The ten numbers of a layout in [`NUMBER_NAMES`]' order.
+pub fn number_row(numbers: &LayoutAnalysis, metrics: &MetricNumbers) -> [i64; 10] {
+    [
+        numbers.farthest_step.into(),
+        numbers.farthest_num.into(),
+        numbers.min_solution_step.into(),
+        numbers.min_solution_num.into(),
+        numbers.solution_num.into(),
+        metrics.min_straight_moves.into(),
+        metrics.min_cell_moves.into(),
+        metrics.n_min_step_sequences,
+        metrics.n_min_straight_sequences,
+        metrics.n_min_cell_sequences,
+    ]
 }
 
 impl Analysis {
@@ -71,16 +65,7 @@ impl Analysis {
         Analysis {
             code: code.to_string(),
             classification,
-            farthest_step: numbers.farthest_step,
-            farthest_num: numbers.farthest_num,
-            min_solution_step: numbers.min_solution_step,
-            min_solution_num: numbers.min_solution_num,
-            solution_num: numbers.solution_num,
-            min_straight_moves: metrics.min_straight_moves,
-            min_cell_moves: metrics.min_cell_moves,
-            n_min_step_sequences: metrics.n_min_step_sequences,
-            n_min_straight_sequences: metrics.n_min_straight_sequences,
-            n_min_cell_sequences: metrics.n_min_cell_sequences,
+            numbers: number_row(numbers, metrics),
         }
     }
 
@@ -98,33 +83,91 @@ impl Analysis {
         .map_err(PyRuntimeError::new_err)?;
         Ok(Analysis::new(code, classification, &numbers, &metrics))
     }
-
-    /// The ten numbers in [`NUMBER_NAMES`]' order.
-    fn numbers(&self) -> [i64; 10] {
-        [
-            self.farthest_step.into(),
-            self.farthest_num.into(),
-            self.min_solution_step.into(),
-            self.min_solution_num.into(),
-            self.solution_num.into(),
-            self.min_straight_moves.into(),
-            self.min_cell_moves.into(),
-            self.n_min_step_sequences,
-            self.n_min_straight_sequences,
-            self.n_min_cell_sequences,
-        ]
-    }
 }
 
 #[pymethods]
 impl Analysis {
+    /// The layout's code.
+    #[getter]
+    fn code(&self) -> &str {
+        &self.code
+    }
+
+    /// Its classification ``J-B-S-G-I``.
+    #[getter]
+    fn classification(&self) -> &str {
+        &self.classification
+    }
+
+    /// The most steps to a layout of the group (0 when alone).
+    #[getter]
+    fn farthest_step(&self) -> i64 {
+        self.numbers[0]
+    }
+
+    /// How many layouts are that far.
+    #[getter]
+    fn farthest_num(&self) -> i64 {
+        self.numbers[1]
+    }
+
+    /// The fewest steps to a solved layout; -1 when the group has none.
+    #[getter]
+    fn min_solution_step(&self) -> i64 {
+        self.numbers[2]
+    }
+
+    /// How many solved layouts are that near; 0 when none.
+    #[getter]
+    fn min_solution_num(&self) -> i64 {
+        self.numbers[3]
+    }
+
+    /// How many solved layouts a shortest path reaches meeting no other
+    /// solved layout first.
+    #[getter]
+    fn solution_num(&self) -> i64 {
+        self.numbers[4]
+    }
+
+    /// The fewest straight moves to a solved layout; -1 when none.
+    #[getter]
+    fn min_straight_moves(&self) -> i64 {
+        self.numbers[5]
+    }
+
+    /// The fewest cell moves to a solved layout; -1 when none.
+    #[getter]
+    fn min_cell_moves(&self) -> i64 {
+        self.numbers[6]
+    }
+
+    /// How many minimum step sequences lead to a solved layout (1 when
+    /// solved, 0 when none).
+    #[getter]
+    fn n_min_step_sequences(&self) -> i64 {
+        self.numbers[7]
+    }
+
+    /// The same in straight moves.
+    #[getter]
+    fn n_min_straight_sequences(&self) -> i64 {
+        self.numbers[8]
+    }
+
+    /// The same in cell moves.
+    #[getter]
+    fn n_min_cell_sequences(&self) -> i64 {
+        self.numbers[9]
+    }
+
     /// The code, the classification and the ten numbers as a dict, in the
     /// database's column order.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
         dict.set_item("code", &self.code)?;
         dict.set_item("classification", &self.classification)?;
-        for (name, value) in NUMBER_NAMES.iter().zip(self.numbers()) {
+        for (name, value) in NUMBER_NAMES.iter().zip(self.numbers) {
             dict.set_item(name, value)?;
         }
         Ok(dict)
@@ -133,7 +176,7 @@ impl Analysis {
     fn __repr__(&self) -> String {
         let numbers: Vec<String> = NUMBER_NAMES
             .iter()
-            .zip(self.numbers())
+            .zip(self.numbers)
             .map(|(name, value)| format!("{name}={value}"))
             .collect();
         format!(

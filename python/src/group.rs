@@ -11,7 +11,7 @@ use pyo3::exceptions::{PyIndexError, PyRuntimeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use crate::analysis::NUMBER_NAMES;
+use crate::analysis::{number_row, NUMBER_NAMES};
 use crate::background::interruptible;
 use crate::layout::Layout;
 use crate::names;
@@ -177,18 +177,7 @@ impl Columns {
             column.reserve_exact(codes.len());
         }
         for (a, (_, m)) in analyses.iter().zip(&metrics) {
-            let row = [
-                a.farthest_step.into(),
-                a.farthest_num.into(),
-                a.min_solution_step.into(),
-                a.min_solution_num.into(),
-                a.solution_num.into(),
-                m.min_straight_moves.into(),
-                m.min_cell_moves.into(),
-                m.n_min_step_sequences,
-                m.n_min_straight_sequences,
-                m.n_min_cell_sequences,
-            ];
+            let row = number_row(a, m);
             for (column, value) in numbers.iter_mut().zip(row) {
                 column.push(value);
             }
