@@ -1,6 +1,7 @@
 """Types of the compiled module ``klotski._klotski`` (re-exported by ``klotski``)."""
 
 import os
+import pathlib
 import sqlite3
 from typing import Any, Dict, Iterator, List, Literal, Optional, Tuple, Union
 
@@ -104,7 +105,7 @@ class Database:
 
     def __init__(self, path: Union[str, "os.PathLike[str]"]) -> None: ...
     @property
-    def path(self) -> "os.PathLike[str]": ...
+    def path(self) -> pathlib.Path: ...
     @property
     def connection(self) -> sqlite3.Connection: ...
     def case(self, text: str) -> Analysis: ...
