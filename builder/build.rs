@@ -17,5 +17,19 @@ fn main() {
             programs: &[&["python3"]],
             python_modules: &["networkx"],
         },
+        probe::Needs {
+            cfg: "missing_python_package",
+            programs: &[&["python3"]],
+            python_modules: &[
+                "klotski._klotski",
+                "pytest",
+                "pandas",
+                "matplotlib",
+                "nbclient",
+                "nbformat",
+                "ipykernel",
+                "networkx",
+            ],
+        },
     ]);
 }

@@ -617,6 +617,9 @@ fn words_found(visit: &Visit) {
         .wait_text("[data-code]", |text| text == "1AFF98000");
 }
 
+/// The layout view's heading for 1A9BF0C00: the game named by its start.
+const NAMED_1A9BF0C00: &str = "横刀立马 héng dāo lì mǎ 1A9BF0C00";
+
 /// After a navigation (a link, the back button, a find) the focus is on
 /// the new view's heading.
 fn focus_after_navigation(visit: &Visit) {
@@ -635,7 +638,7 @@ fn focus_after_navigation(visit: &Visit) {
     visit
         .browser
         .wait_text("[data-code]", |text| text == "1A9BF0C00");
-    assert_eq!(focused(), "Layout 1A9BF0C00");
+    assert_eq!(focused(), NAMED_1A9BF0C00);
     visit.browser.script("history.back()");
     visit.browser.find("[data-famous]");
     assert_eq!(focused(), "Klotski 华容道: every layout, solved");
@@ -643,5 +646,5 @@ fn focus_after_navigation(visit: &Visit) {
     visit
         .browser
         .wait_text("[data-code]", |text| text == "1A9BF0C00");
-    assert_eq!(focused(), "Layout 1A9BF0C00");
+    assert_eq!(focused(), NAMED_1A9BF0C00);
 }
