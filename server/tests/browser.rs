@@ -17,10 +17,9 @@ mod webdriver;
 use std::collections::HashSet;
 use std::path::PathBuf;
 
-use common::build_db;
 use serde_json::Value;
 use server::Config;
-use site::{headless_chromium, Site};
+use site::{Session, Site};
 use webdriver::{Browser, Element};
 
 /// A browser on the site, failing on console errors.
@@ -91,7 +90,7 @@ impl Visit<'_> {
     /// Saves screenshots at desktop and at phone width, in the light theme
     /// (`NAME-desktop.png`) and the dark (`NAME-dark-desktop.png`).
     fn screenshots(&self, name: &str) {
-        site::screenshots(&self.browser, &self.shots, name, || self.ready());
+        site::screenshots(&self.browser, &self.shots, name, None, || self.ready());
     }
 }
 
@@ -101,16 +100,11 @@ impl Visit<'_> {
     ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver"
 )]
 fn the_page_in_a_real_browser() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("klotski.db");
-    build_db(&db, &["5-4-1"]);
-    let site = Site::start(&db, Config::default());
-    let profile = tempfile::tempdir().unwrap();
-    let (browser, shots) = headless_chromium(profile.path());
+    let session = Session::start(Config::default());
     let visit = Visit {
-        site: &site,
-        browser,
-        shots,
+        site: &session.site,
+        browser: session.browser,
+        shots: session.shots,
     };
     for (name, check) in CHECKS {
         check(&visit);

@@ -21,10 +21,9 @@ mod webdriver;
 
 use std::path::PathBuf;
 
-use common::build_db;
 use serde_json::{json, Value};
 use server::Config;
-use site::{headless_chromium, Site};
+use site::{Session, Site};
 use webdriver::Browser;
 
 /// WebDriver's key value for the right arrow.
@@ -115,25 +114,9 @@ impl Player<'_> {
     /// `NAME-dark-{desktop,phone}`, each once the view is drawn again,
     /// scrolled to `at` (a CSS selector) when given.
     fn shoot(&self, name: &str, at: Option<&str>) {
-        for dark in [false, true] {
-            self.browser
-                .color_scheme(if dark { "dark" } else { "light" });
-            for (width, height, size) in [(1280, 800, "desktop"), (390, 844, "phone")] {
-                self.browser.resize(width, height);
-                self.drawn();
-                if let Some(css) = at {
-                    self.browser.script_with(
-                        "document.querySelector(arguments[0]).scrollIntoView()",
-                        json!([css]),
-                    );
-                }
-                let infix = if dark { "-dark" } else { "" };
-                let file = self.shots.join(format!("{name}{infix}-{size}.png"));
-                std::fs::write(file, self.browser.screenshot()).unwrap();
-            }
-        }
-        self.browser.color_scheme("light");
-        self.browser.resize(1280, 800);
+        site::screenshots(&self.browser, &self.shots, name, at, || {
+            self.drawn();
+        });
     }
 
     /// The API's steps from `code`, each `(from, to, progress, best)`.
@@ -192,16 +175,11 @@ type Check = fn(&Player);
     ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver"
 )]
 fn the_players_board_in_a_real_browser() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("klotski.db");
-    build_db(&db, &["5-4-1"]);
-    let site = Site::start(&db, Config::default());
-    let profile = tempfile::tempdir().unwrap();
-    let (browser, shots) = headless_chromium(profile.path());
+    let session = Session::start(Config::default());
     let player = Player {
-        site: &site,
-        browser,
-        shots,
+        site: &session.site,
+        browser: session.browser,
+        shots: session.shots,
     };
     let checks: [(&str, Check); 5] = [
         ("a named game on a board with coordinates", named_board),

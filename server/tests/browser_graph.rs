@@ -20,10 +20,9 @@ mod webdriver;
 
 use std::path::PathBuf;
 
-use common::build_db;
 use serde_json::Value;
 use server::Config;
-use site::{headless_chromium, screenshots, Site};
+use site::{screenshots, Session, Site};
 use webdriver::Browser;
 
 /// WebDriver's key values for the arrows and Enter.
@@ -151,7 +150,9 @@ fn colours_and_controls(visit: &Visit, answer: &Value) {
     );
     assert_eq!(tops[0], tops[1], "the zoom buttons on one line: {tops}");
     visit.browser.resize(1280, 800);
-    screenshots(&visit.browser, &visit.shots, "graph", || visit.redrawn());
+    screenshots(&visit.browser, &visit.shots, "graph", None, || {
+        visit.redrawn()
+    });
     visit.no_console_errors("the colours and the controls");
 }
 
@@ -234,21 +235,20 @@ fn progress(visit: &Visit, graph_url: &str) {
     ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver"
 )]
 fn the_graph_view_in_a_real_browser() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("klotski.db");
-    build_db(&db, &["5-4-1"]);
-    let site = Site::start(&db, Config::default());
+    let session = Session::start(Config::default());
+    let site = &session.site;
     // A server that draws at most 5,000 layouts: 5-4-1-1 is over it.
     let small = Site::start(
-        &db,
+        &session.db,
         Config {
             drawing_layouts: 5_000,
             ..Config::default()
         },
     );
-    let profile = tempfile::tempdir().unwrap();
-    let (browser, shots) = headless_chromium(profile.path());
-    let visit = Visit { browser, shots };
+    let visit = Visit {
+        browser: session.browser,
+        shots: session.shots,
+    };
     let code = "1A9BF0C00";
     let graph_url = format!("{}/ui/graph/{code}", site.base);
 

@@ -21,10 +21,9 @@ mod webdriver;
 
 use std::path::PathBuf;
 
-use common::build_db;
 use serde_json::{json, Value};
 use server::Config;
-use site::{headless_chromium, screenshots, Site};
+use site::{screenshots, Session, Site};
 use webdriver::Browser;
 
 /// WebDriver's key value for Enter.
@@ -132,7 +131,7 @@ impl Visit {
 
     /// Saves `NAME-desktop.png`, `NAME-phone.png` and their dark twins.
     fn screenshots(&self, name: &str) {
-        screenshots(&self.browser, &self.shots, name, || {});
+        screenshots(&self.browser, &self.shots, name, None, || {});
     }
 }
 
@@ -179,16 +178,11 @@ fn check(seen: &Value, expected: &Expected) {
     ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver"
 )]
 fn addresses_and_words_in_a_real_browser() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("klotski.db");
-    build_db(&db, &["5-4-1"]);
-    let site = Site::start(&db, Config::default());
-    let profile = tempfile::tempdir().unwrap();
-    let (browser, shots) = headless_chromium(profile.path());
+    let session = Session::start(Config::default());
     let visit = Visit {
-        site,
-        browser,
-        shots,
+        site: session.site,
+        browser: session.browser,
+        shots: session.shots,
     };
     the_issues_addresses(&visit);
     visit.no_page_errors("the issue's addresses");

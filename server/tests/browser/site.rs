@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 use server::{AppState, Config};
 
-use super::common::get;
+use super::common::{build_db, get};
 use super::webdriver::Browser;
 
 /// The flags that run Chromium headless on a build machine.
@@ -70,6 +70,42 @@ impl Site {
     }
 }
 
+/// What a browser test starts from: a server over a database of class
+/// 5-4-1 (65,880 layouts, 横刀立马's group among them) and a fresh headless
+/// Chromium, with the folders of the database and the browser's profile,
+/// removed when it is dropped.
+pub struct Session {
+    /// The database file.
+    #[allow(dead_code)] // only the graph view's test serves it a second time
+    pub db: PathBuf,
+    /// The server over it.
+    pub site: Site,
+    /// The browser.
+    pub browser: Browser,
+    /// Where screenshots go.
+    pub shots: PathBuf,
+    _folders: [tempfile::TempDir; 2],
+}
+
+impl Session {
+    /// Builds the database, serves it with `config` and starts the browser.
+    pub fn start(config: Config) -> Session {
+        let data = tempfile::tempdir().unwrap();
+        let db = data.path().join("klotski.db");
+        build_db(&db, &["5-4-1"]);
+        let site = Site::start(&db, config);
+        let profile = tempfile::tempdir().unwrap();
+        let (browser, shots) = headless_chromium(profile.path());
+        Session {
+            db,
+            site,
+            browser,
+            shots,
+            _folders: [data, profile],
+        }
+    }
+}
+
 /// A headless Chromium at 1280x800 with a fresh profile (dropped with the
 /// browser's profile folder, which the caller keeps), and the folder its
 /// screenshots go to (`target/screenshots/`).
@@ -86,15 +122,28 @@ pub fn headless_chromium(profile: &Path) -> (Browser, PathBuf) {
 
 /// Saves the page at desktop (1280x800) and phone (390x844) width, in the
 /// light theme (`NAME-desktop.png`) and the dark (`NAME-dark-desktop.png`)
-/// to `shots`, each once `ready` says the view is drawn again at that size;
-/// then back to desktop width and the light theme.
-pub fn screenshots(browser: &Browser, shots: &Path, name: &str, ready: impl Fn()) {
+/// to `shots`, each once `ready` says the view is drawn again at that size,
+/// scrolled to the element `at` (a CSS selector) or else to the top; then
+/// back to desktop width and the light theme.
+pub fn screenshots(
+    browser: &Browser,
+    shots: &Path,
+    name: &str,
+    at: Option<&str>,
+    ready: impl Fn(),
+) {
     for (scheme, infix) in [("light", ""), ("dark", "-dark")] {
         browser.color_scheme(scheme);
         for (suffix, width, height) in [("desktop", 1280, 800), ("phone", 390, 844)] {
             browser.resize(width, height);
             ready();
-            browser.script("window.scrollTo(0, 0)");
+            match at {
+                Some(css) => browser.script_with(
+                    "document.querySelector(arguments[0]).scrollIntoView()",
+                    serde_json::json!([css]),
+                ),
+                None => browser.script("window.scrollTo(0, 0)"),
+            };
             let file = shots.join(format!("{name}{infix}-{suffix}.png"));
             std::fs::write(&file, browser.screenshot()).unwrap();
         }
