@@ -78,6 +78,18 @@ http {{
     )
 }
 
+/// The server's limits in both tests: 0-2-0 (one group of 1,440 layouts)
+/// is large, 7-0-3's groups small; a client runs one search at a time, and
+/// one large search runs (two more wait).
+const ONE_SEARCH_EACH: [&str; 6] = [
+    "--small-group-layouts",
+    "1000",
+    "--searches-per-client",
+    "1",
+    "--large-searches",
+    "1",
+];
+
 /// A process killed when dropped.
 struct Running(Child);
 
@@ -292,23 +304,11 @@ fn logged(lines: &[String], client: &str, path: &str) -> bool {
 )]
 async fn clients_behind_nginx_are_told_apart() {
     let nginx = probe::find(&["nginx"]).expect("nginx is on the PATH or in /usr/sbin");
-    // 0-2-0 (one group of 1,440 layouts) is large here, 7-0-3's groups
-    // small; a client runs one search at a time.
+    let extra = ["--forwarded-header", "Forwarded", "--small-searches", "2"];
     let server = Server::start(
         common::test_db(),
         "127.0.0.1",
-        &[
-            "--forwarded-header",
-            "Forwarded",
-            "--small-group-layouts",
-            "1000",
-            "--searches-per-client",
-            "1",
-            "--large-searches",
-            "1",
-            "--small-searches",
-            "2",
-        ],
+        &[&ONE_SEARCH_EACH[..], &extra].concat(),
     );
     let proxy = Nginx::start(&nginx, server.address, true).await;
     let (flooder, other, direct) = (loopback(2), loopback(3), loopback(4));
@@ -381,20 +381,8 @@ async fn clients_behind_nginx_are_told_apart() {
 async fn behind_the_usual_nginx_only_its_hop_is_believed() {
     let nginx = probe::find(&["nginx"]).expect("nginx is on the PATH or in /usr/sbin");
     // 127.0.0.5 stands for a second trusted proxy in front of nginx (a load
-    // balancer) that hands on IPv6 clients. A client runs one search at a
-    // time; only one large search runs, two more wait.
-    let server = Server::start(
-        common::test_db(),
-        "127.0.0.1,127.0.0.5",
-        &[
-            "--small-group-layouts",
-            "1000",
-            "--searches-per-client",
-            "1",
-            "--large-searches",
-            "1",
-        ],
-    );
+    // balancer) that hands on IPv6 clients.
+    let server = Server::start(common::test_db(), "127.0.0.1,127.0.0.5", &ONE_SEARCH_EACH);
     let proxy = Nginx::start(&nginx, server.address, false).await;
 
     // A client's own `Forwarded` goes through nginx untouched and is not
