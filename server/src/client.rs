@@ -123,11 +123,22 @@ impl ForwardedHeader {
 }
 
 impl std::fmt::Display for ForwardedHeader {
+    /// The name with each word capitalised, as written in docs and logs
+    /// (`X-Forwarded-For`); header names are read in any case.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ForwardedHeader::Forwarded => f.write_str("Forwarded"),
-            ForwardedHeader::List(name) => f.write_str(name.as_str()),
-        }
+        let words: Vec<String> = self
+            .name()
+            .as_str()
+            .split('-')
+            .map(|word| {
+                let mut letters = word.chars();
+                letters
+                    .next()
+                    .map(|first| first.to_ascii_uppercase().to_string() + letters.as_str())
+                    .unwrap_or_default()
+            })
+            .collect();
+        f.write_str(&words.join("-"))
     }
 }
 
@@ -332,14 +343,15 @@ mod tests {
 
     #[test]
     fn the_header_is_named_in_any_case() {
-        assert_eq!(ForwardedHeader::default().to_string(), "x-forwarded-for");
+        assert_eq!(ForwardedHeader::default().to_string(), "X-Forwarded-For");
+        assert_eq!(ForwardedHeader::Forwarded.to_string(), "Forwarded");
         assert_eq!(
             "FORWARDED".parse::<ForwardedHeader>(),
             Ok(ForwardedHeader::Forwarded)
         );
         assert_eq!(
             "X-Real-IP".parse::<ForwardedHeader>().unwrap().to_string(),
-            "x-real-ip"
+            "X-Real-Ip"
         );
         let error = "X Forwarded".parse::<ForwardedHeader>().unwrap_err();
         assert_eq!(
