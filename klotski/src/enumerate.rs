@@ -267,6 +267,27 @@ impl CodeRanks {
             .expect(EVERY_CODE);
         ranked.first_id + position as u32
     }
+
+    /// The code whose id is `id` (the inverse of [`CodeRanks::id`]), or
+    /// `None` when `id` is not below [`crate::N_LAYOUTS`]: a short code
+    /// read without the sorted list of all codes.
+    ///
+    /// ```
+    /// let ranks = klotski::CodeRanks::build();
+    /// assert_eq!(ranks.code(4_091_296).unwrap().to_string(), "1A9BF0C00");
+    /// assert_eq!(ranks.code(klotski::N_LAYOUTS), None);
+    /// ```
+    pub fn code(&self, id: u32) -> Option<Code> {
+        let after = self
+            .prefixes
+            .partition_point(|ranked| ranked.first_id <= id);
+        // The first prefix's first id is 0, so `after` is at least 1.
+        let ranked = self.prefixes[after - 1];
+        let tail = *self.tails[ranked.tails_index as usize].get((id - ranked.first_id) as usize)?;
+        Some(Code::from_valid(
+            ranked.prefix.value | u64::from(tail) >> ranked.prefix.shift(),
+        ))
+    }
 }
 
 const EVERY_CODE: &str = "every legal code is enumerated";

@@ -5,6 +5,7 @@ use std::fmt;
 use crate::board::{self, block_cells, is_block_head, BOARD, COLUMN_3, ROW_4};
 use crate::class::Class;
 use crate::code::{Code, CodeError};
+use crate::moves::Cell;
 
 /// The four kinds of piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -298,6 +299,32 @@ impl Layout {
                     .collect()
             })
             .collect()
+    }
+
+    /// The board of [`Layout::rows`] under a line of column letters, each
+    /// row after its number, every line indented by `indent` spaces: the
+    /// names cells have in moves (`1x1 b4 down 1`: column b, row 4).
+    ///
+    /// ```
+    /// let code: klotski::Code = "1A9BF0C00".parse()?;
+    /// assert_eq!(
+    ///     code.layout().labelled_board(0),
+    ///     "  abcd\n1 ^##^\n2 v##v\n3 ^<>^\n4 voov\n5 o..o\n"
+    /// );
+    /// # Ok::<(), klotski::CodeError>(())
+    /// ```
+    pub fn labelled_board(&self, indent: usize) -> String {
+        let pad = " ".repeat(indent);
+        let cell_name = |x, y| Cell::at(x, y).expect("on the board").to_string();
+        let letters: String = (0..board::WIDTH)
+            .map(|x| cell_name(x, 0).remove(0))
+            .collect();
+        let mut out = format!("{pad}  {letters}\n");
+        for (y, row) in (0..board::HEIGHT).zip(self.rows()) {
+            let number = &cell_name(0, y)[1..];
+            out += &format!("{pad}{number} {row}\n");
+        }
+        out
     }
 
     fn cell_char(&self, cell: u32) -> char {

@@ -44,15 +44,19 @@ fn enumeration_md5_and_counts_per_block_address() {
 }
 
 #[test]
-fn compact_ranks_are_the_positions_of_every_code() {
+fn compact_ranks_are_the_positions_of_every_code_both_ways() {
     let codes = all_codes().codes();
     let ranks = CodeRanks::build();
     let wrong = codes
         .par_iter()
         .enumerate()
-        .filter(|&(id, &code)| ranks.id(code) != id as u32)
+        .filter(|&(id, &code)| ranks.id(code) != id as u32 || ranks.code(id as u32) != Some(code))
         .count();
-    assert_eq!(wrong, 0, "codes whose compact rank is not their position");
+    assert_eq!(
+        wrong, 0,
+        "codes whose compact rank is not their position, or not read back"
+    );
+    assert_eq!(ranks.code(N_LAYOUTS), None);
 }
 
 #[test]

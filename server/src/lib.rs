@@ -39,6 +39,7 @@
 
 mod admission;
 mod answers;
+mod built;
 mod client;
 mod compress;
 mod drawing;

@@ -21,7 +21,7 @@ use crate::error::AppError;
 
 /// The page's files: name, media type, content. The shell is not among
 /// them; it names them.
-const FILES: [(&str, &str, &[u8]); 15] = [
+const FILES: [(&str, &str, &[u8]); 18] = [
     ("style.css", CSS, include_bytes!("../web/style.css")),
     ("app.js", JS, include_bytes!("../web/app.js")),
     ("api.js", JS, include_bytes!("../web/api.js")),
@@ -30,10 +30,13 @@ const FILES: [(&str, &str, &[u8]); 15] = [
     ("metric.js", JS, include_bytes!("../web/metric.js")),
     ("chart.js", JS, include_bytes!("../web/chart.js")),
     ("play.js", JS, include_bytes!("../web/play.js")),
+    ("movelist.js", JS, include_bytes!("../web/movelist.js")),
+    ("puzzlemode.js", JS, include_bytes!("../web/puzzlemode.js")),
     ("analysis.js", JS, include_bytes!("../web/analysis.js")),
     ("review.js", JS, include_bytes!("../web/review.js")),
     ("puzzles.js", JS, include_bytes!("../web/puzzles.js")),
     ("views.js", JS, include_bytes!("../web/views.js")),
+    ("find.js", JS, include_bytes!("../web/find.js")),
     ("graph.js", JS, include_bytes!("../web/graph.js")),
     (
         "han-regular.woff2",

@@ -91,18 +91,7 @@ impl Visit<'_> {
     /// Saves screenshots at desktop and at phone width, in the light theme
     /// (`NAME-desktop.png`) and the dark (`NAME-dark-desktop.png`).
     fn screenshots(&self, name: &str) {
-        for (scheme, infix) in [("light", ""), ("dark", "-dark")] {
-            self.browser.color_scheme(scheme);
-            for (suffix, width, height) in [("desktop", 1280, 800), ("phone", 390, 844)] {
-                self.browser.resize(width, height);
-                self.ready();
-                self.browser.script("window.scrollTo(0, 0)");
-                let file = self.shots.join(format!("{name}{infix}-{suffix}.png"));
-                std::fs::write(&file, self.browser.screenshot()).unwrap();
-            }
-        }
-        self.browser.color_scheme("light");
-        self.browser.resize(1280, 800);
+        site::screenshots(&self.browser, &self.shots, name, || self.ready());
     }
 }
 
@@ -1119,7 +1108,11 @@ fn puzzles(visit: &Visit) {
             serde_json::json!([class]),
         );
         visit.click("[data-action=puzzle]");
-        visit.wait_text("[data-num=min-step]", &steps.to_string());
+        // Puzzle mode names the difficulty (the analysis waits until it is solved).
+        visit.wait_text(
+            "[data-puzzle-fewest]",
+            &format!("{steps} steps from solved"),
+        );
         let code = visit.text("[data-code]");
         assert_eq!(
             visit.site.api(&format!("/case/{code}"))["solution"]["min_step"],
@@ -1136,9 +1129,11 @@ fn puzzles(visit: &Visit) {
     });
     visit.click("[data-action=daily]");
     visit.ready();
+    let fewest = visit.find("[data-puzzle-fewest]");
     let shown = visit
         .browser
-        .wait_text("[data-num=min-step]", |t| !t.is_empty());
+        .attribute(&fewest, "data-puzzle-fewest")
+        .unwrap();
     let code = visit.text("[data-code]");
     assert_eq!(
         visit.site.api(&format!("/case/{code}"))["solution"]["min_step"].to_string(),

@@ -7,7 +7,7 @@ mod common;
 
 use axum::http::StatusCode;
 use builder::graph_file::{GraphExport, NumberSource};
-use common::{app_with, get, test_app, test_db};
+use common::{app_with, get, get_text, test_app, test_db};
 use klotski::Code;
 use serde_json::Value;
 use server::Config;
@@ -135,4 +135,45 @@ async fn bad_and_absent_layouts_say_why() {
         .as_str()
         .unwrap()
         .contains("not in this database"));
+}
+
+/// The value of the sample `name` in Prometheus's text format.
+fn sample(text: &str, name: &str) -> String {
+    let line = text
+        .lines()
+        .find(|line| line.starts_with(&format!("{name} ")));
+    let line = line.unwrap_or_else(|| panic!("no {name} in {text}"));
+    line[name.len() + 1..].to_owned()
+}
+
+/// Issue 58: a request dropped while its group was drawn (its client gone,
+/// or its time up) left nothing behind, so the next request searched the
+/// group again, and when every request ran out of time none got its graph.
+/// The drawing is now made to its end and kept: the next request gets it
+/// without a search of its own (the group graph is asked for once).
+#[tokio::test]
+async fn a_request_dropped_mid_drawing_leaves_its_drawing_to_the_next() {
+    let app = test_app();
+    // Class 0-2-0: one group of 1,440 layouts, the test database's largest.
+    let uri = "/case/0F0000000/graph";
+    let request = tokio::spawn({
+        let app = app.clone();
+        async move { get(&app, uri).await }
+    });
+    // Dropped once its search runs.
+    loop {
+        let (_, _, text) = get_text(&app, "/metrics").await;
+        if sample(&text, "klotski_searches_running{lane=\"small\"}") == "1" {
+            break;
+        }
+        tokio::task::yield_now().await;
+    }
+    request.abort();
+    assert!(request.await.unwrap_err().is_cancelled());
+    let (status, answer) = get(&app, uri).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["nodes"]["code"].as_array().unwrap().len(), 1440);
+    let (_, _, text) = get_text(&app, "/metrics").await;
+    assert_eq!(sample(&text, "klotski_graph_cache_misses_total"), "1");
+    assert_eq!(sample(&text, "klotski_graph_cache_hits_total"), "0");
 }

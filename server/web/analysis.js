@@ -71,6 +71,20 @@ export class AnalysisPanel {
     if (this.code !== code) return;
     const unit = METRICS[this.game.metric].unit;
     this.numbers.replaceChildren(...numbersInWords(info, this.game.metric).map((words) => el('li', {}, ...words)));
+    // At a solved layout there is no move to make: the buttons say so by being disabled.
+    for (const b of [this.bestButton, this.nextButton, this.playButton]) {
+      b.disabled = info.solution.min_step === 0;
+      b.title = b.disabled ? 'The layout is solved: no move is left to make.' : '';
+    }
+    if (info.solution.min_step === 0 && this.game.pos > 0) {
+      // Solved: the game's result, where the moves from here were.
+      const game = this.game;
+      const fewest = METRICS[game.metric].fewest(game.startInfo);
+      this.movesTitle.textContent = 'Result';
+      this.moveList.replaceChildren(el('li', { 'data-result': '' },
+        `Solved in ${game.words(game.count(game.metric))}; the fewest from the start is ${fewest}.`));
+      return;
+    }
     this.movesTitle.textContent = `${METRICS[this.game.metric].label} from here`;
     this.moveList.replaceChildren(...moves.map((m) => {
       const progress = m.progress ?? 'unsolvable';
@@ -89,17 +103,22 @@ export class AnalysisPanel {
     const numbers = el('ul', { class: 'numbers', 'data-numbers': '' });
     this.moveList = el('ol', { class: 'moves', 'data-moves': '' });
     this.movesTitle = el('h2', { 'data-moves-title': '' }, 'Moves from here');
-    this.nextButton = button('Next step', 'solution-next', () => this.game.enqueue(() => this.solutionStep()));
+    // Next step works at once: it asks for a minimum solution when none is shown.
+    this.nextButton = button('Next step', 'solution-next', () => this.game.enqueue(async () => {
+      if (this.solutionIndex() < 0) await this.solve();
+      this.solutionStep();
+    }));
+    this.bestButton = button('Best move', 'best', () => this.game.enqueue(() => this.best()));
     this.solvePanel = el('div', { 'data-solution': '' });
     this.explore = el('div', { class: 'explore' });
     this.body.append(numbers,
-      el('div', { class: 'buttons' }, button('Best move', 'best', () => this.game.enqueue(() => this.best()))),
+      el('div', { class: 'buttons' }, this.bestButton),
       el('section', {}, this.movesTitle, this.moveList),
       el('section', {}, el('h2', {}, 'Solve'),
         el('div', { class: 'buttons' },
           button('Show a minimum solution', 'solve', () => this.solve()),
           this.nextButton,
-          button('Play it', 'solution-play', () => this.play()),
+          this.playButton = button('Play it', 'solution-play', () => this.play()),
           button('Stop', 'solution-stop', () => this.stop())),
         this.solvePanel),
       el('section', {}, el('h2', {}, 'Explore'), this.explore));

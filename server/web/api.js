@@ -16,6 +16,8 @@ async function get(path) {
   if (!response.ok) {
     throw new ApiError(response.status, body?.error ?? 'http', body?.detail ?? `${path}: HTTP ${response.status}`);
   }
+  // A path the browser resolves elsewhere (`/case/..` is `/`) answers no JSON.
+  if (body === null) throw new ApiError(response.status, 'not_json', `${path} is not a request the API answers`);
   return body;
 }
 

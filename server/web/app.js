@@ -1,36 +1,101 @@
 // The page's entry point: reads the URL, opens its view, follows links
 // without reloading (history.pushState, so back and forward work), and runs
-// the find box.
+// the find boxes.
 
 import * as api from './api.js';
+import { closestFamous, codeLike, famousCode, layoutOf } from './find.js';
 import { graphView } from './graph.js';
 import { layoutView } from './play.js';
-import { famousCode } from './puzzles.js';
-import { classView, composeView, el, groupView, pathView, showError, startView } from './views.js';
+import { classView, composeView, el, groupView, link, pathView, showError, startView } from './views.js';
 
 const main = document.querySelector('[data-view]');
-const find = document.querySelector('[data-find]');
-const findInput = document.querySelector('[data-find-input]');
 const findError = document.querySelector('[data-find-error]');
 
-/** The view of each path under /ui/, by its first part. */
-const ROUTES = {
-  '': (view) => startView(view, navigate),
-  case: (view, [code]) => layoutView(view, code, navigate),
-  group: (view, [name]) => groupView(view, name),
-  class: (view, [name]) => classView(view, name),
-  path: (view, [from, to]) => pathView(view, from, to),
-  compose: (view, [code]) => composeView(view, code, navigate),
-  graph: (view, [code]) => graphView(view, code, navigate),
+/**
+ * The views under /ui/, by the first part of the path: what each further
+ * part is (`layout`: anything the find box takes, made a code before the
+ * view opens; `name`: a group's or a class's name, which its view checks),
+ * how many of them may be left out, and how the view opens.
+ */
+const ROUTES = new Map([
+  ['', { parts: [], open: (view) => startView(view, navigate) }],
+  ['case', { parts: ['layout'], open: (view, [code]) => layoutView(view, code, navigate) }],
+  ['graph', { parts: ['layout'], open: (view, [code]) => graphView(view, code, navigate) }],
+  ['path', { parts: ['layout', 'layout'], open: (view, [from, to]) => pathView(view, from, to) }],
+  ['compose', { parts: ['layout'], optional: 1, open: (view, [code]) => composeView(view, code, navigate) }],
+  ['group', { parts: ['name'], open: (view, [name]) => groupView(view, name) }],
+  ['class', { parts: ['name'], open: (view, [name]) => classView(view, name) }],
+]);
+
+/** What a view's part names, in words. */
+const PART_WORDS = { layout: 'a layout (a code, a short code, a name or a famous name)', name: 'a name (J-B-S-G for a group, J-B-S for a class)' };
+
+/** An address the page cannot open: what is wrong with it, shown with the find box. */
+class AddressError extends Error {
+  constructor(message) {
+    super(message);
+    this.error = 'bad_address';
+  }
+}
+
+/** At most `n` characters of `text`, for a message. */
+const shortened = (text, n = 40) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
+
+/**
+ * The view the address names and its parts, each decoded; the layouts made
+ * codes. Throws an AddressError saying what is wrong.
+ */
+async function parse() {
+  const raw = location.pathname.replace(/^\/ui\/?/, '').split('/').filter(Boolean);
+  const parts = raw.map((part) => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      throw new AddressError(`The address has a broken escape in "${shortened(part)}": a % must be followed by two hex digits of a UTF-8 character.`);
+    }
+  });
+  const [name = '', ...rest] = parts;
+  const route = ROUTES.get(name);
+  if (!route) {
+    const views = [...ROUTES.keys()].filter(Boolean).join(', ');
+    throw new AddressError(`The page has no view called "${shortened(name)}": its views are ${views}.`);
+  }
+  const { parts: kinds, optional = 0 } = route;
+  if (rest.length < kinds.length - optional) {
+    const missing = kinds.slice(rest.length).map((kind) => PART_WORDS[kind]).join(' and ');
+    throw new AddressError(`The address /ui/${name}/ names ${rest.length ? 'too little' : 'nothing'}: it needs ${missing} after it, as in ${EXAMPLES[name]}.`);
+  }
+  if (rest.length > kinds.length) {
+    throw new AddressError(`The address has ${rest.length} parts after /ui/${name}/, and this view takes ${kinds.length === 1 ? 'one' : kinds.length}: ${EXAMPLES[name]}.`);
+  }
+  const values = await Promise.all(rest.map((part, i) => (kinds[i] === 'layout' ? layoutOf(part) : part)));
+  // The address shows the codes the view opened (1a9bf0c, 横刀立马: 1A9BF0C00).
+  if (values.some((value, i) => value !== rest[i])) {
+    const path = ['/ui', name, ...values.map(encodeURIComponent)].join('/');
+    history.replaceState(history.state, '', `${path}${location.search}${location.hash}`);
+  }
+  return { route, values };
+}
+
+/** An address of each view that takes parts, for the messages. */
+const EXAMPLES = {
+  case: '/ui/case/1A9BF0C00',
+  graph: '/ui/graph/1A9BF0C00',
+  path: '/ui/path/1A9BF0C00/1ADEF8000',
+  compose: '/ui/compose/1A9BF0C00',
+  group: '/ui/group/5-4-1-1',
+  class: '/ui/class/5-4-1',
 };
 
 /**
  * Opens the view of the current URL in a fresh element: a view still
  * loading when another opens draws into its own element, no longer shown.
- * `data-ready` on the page's main element says when the view is drawn.
+ * `data-ready` on the page's main element says when the view is drawn;
+ * after a navigation, the focus goes to its heading.
  */
 async function route() {
-  const started = firstRoute ? 0 : performance.now();
+  const first = firstRoute;
+  const started = first ? 0 : performance.now();
   firstRoute = false;
   for (const old of main.children) old.dispatchEvent(new Event('view-closed'));
   const view = el('div', { class: 'view' }, el('p', {}, 'Loading…'));
@@ -39,17 +104,20 @@ async function route() {
   // A view names the tab itself; the find box's last error belongs to the last view.
   document.title = 'Klotski 华容道';
   findError.hidden = true;
-  const parts = location.pathname.replace(/^\/ui\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
-  const open = ROUTES[parts[0] ?? ''];
   try {
-    if (!open) throw Object.assign(new Error(`The page has no view ${location.pathname}.`), { status: 404, error: 'no_route' });
-    await open(view, parts.slice(1));
+    const { route, values } = await parse();
+    await route.open(view, values);
   } catch (error) {
     showError(view, error);
   }
   if (main.firstChild === view) {
     main.dataset.readyMs = String(Math.round(performance.now() - started));
     main.dataset.ready = 'yes';
+    const heading = view.querySelector('h1');
+    if (heading && !first) {
+      heading.tabIndex = -1;
+      heading.focus();
+    }
   }
 }
 
@@ -70,22 +138,34 @@ document.addEventListener('click', (event) => {
 });
 addEventListener('popstate', route);
 
-find.addEventListener('submit', async (event) => {
+/**
+ * Why nothing was found for `text`, in words, and the famous layouts whose
+ * names are closest when the text is not a code's or name's attempt.
+ */
+function notFound(text, error) {
+  if (codeLike(text)) return [error.message];
+  return [`Nothing found for "${shortened(text)}": it is not a famous layout's name, nor a layout's code, short code or name.`,
+    el('span', { class: 'suggest' }, 'The closest famous names: ',
+      ...closestFamous(text).flatMap(({ code, words: [name, pinyin, english] }, i) => [i ? ', ' : '',
+        link(`/ui/case/${code}`, el('span', { lang: 'zh', 'data-suggest': code }, name), ` ${pinyin}`),
+        el('span', { class: 'english' }, ` (${english})`)]), '.')];
+}
+
+// The find boxes (the header's, and the one of an address's error): a
+// famous name opens at once, anything else is asked of the API.
+document.addEventListener('submit', async (event) => {
+  const form = event.target.closest('[data-find], [data-find-again]');
+  if (!form) return;
   event.preventDefault();
-  const text = findInput.value.trim();
-  findError.hidden = true;
+  const text = form.elements.q.value.trim();
+  const note = form.querySelector('[role=alert]');
+  note.hidden = true;
   if (!text) return;
-  const famous = famousCode(text);
-  if (famous) {
-    navigate(`/ui/case/${famous}`);
-    return;
-  }
   try {
-    const info = await api.caseInfo(text);
-    navigate(`/ui/case/${info.code}`);
+    navigate(`/ui/case/${famousCode(text) ?? (await api.caseInfo(text)).code}`);
   } catch (error) {
-    findError.textContent = error.message;
-    findError.hidden = false;
+    note.replaceChildren(...notFound(text, error));
+    note.hidden = false;
   }
 });
 

@@ -1,7 +1,7 @@
 // The board as SVG, drawn from a list of pieces (code.js): never edited in
 // place, redrawn for each layout.
 
-import { HEIGHT, WIDTH, cellName, rows } from './code.js';
+import { HEIGHT, WIDTH, cellAt, cellName, rows } from './code.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 /** Units per cell, and the frame around the cells. */
@@ -34,15 +34,18 @@ function box(x, y, w, h) {
  * selected piece where it can go (`data-dest`), each `{to, x, y, w, h, text}`;
  * `label` names the board for screen readers. `tabStop` makes the board one
  * stop of the tab order, at that piece (the others are reached with the
- * arrow keys); `marked` outlines a piece (a hint).
+ * arrow keys); `marked` outlines a piece (a hint), and `arrow` (`{from, to}`:
+ * a piece's top-left cell and where it goes) draws its move. A full-size
+ * board is a `group` of focusable pieces, its columns a-d and rows 1-5
+ * named on the frame; a small one is an image.
  */
-export function drawBoard(pieces, { cells = false, focusCells = false, selected = null, dests = [], label = 'Klotski board', small = false, tabStop, marked = null } = {}) {
+export function drawBoard(pieces, { cells = false, focusCells = false, selected = null, dests = [], label = 'Klotski board', small = false, tabStop, marked = null, arrow = null } = {}) {
   const width = WIDTH * CELL + 2 * FRAME;
   const height = HEIGHT * CELL + 2 * FRAME;
   const svg = node('svg', {
     viewBox: `0 0 ${width} ${height}`,
     class: small ? 'board small' : 'board',
-    role: 'img',
+    role: small ? 'img' : 'group',
     'aria-label': label,
     'data-board': rows(pieces),
   });
@@ -53,6 +56,7 @@ export function drawBoard(pieces, { cells = false, focusCells = false, selected 
   if (!small) {
     const text = node('text', { x: width / 2, y: height - 4, class: 'exit-label', 'text-anchor': 'middle' }, svg);
     text.textContent = 'exit';
+    coordinates(svg);
   }
   if (cells) {
     for (let y = 0; y < HEIGHT; y++) {
@@ -97,7 +101,55 @@ export function drawBoard(pieces, { cells = false, focusCells = false, selected 
     }, svg);
     node('title', {}, handle).textContent = d.text;
   }
+  if (arrow) drawArrow(svg, pieces.find((p) => p.id === arrow.from), arrow.to);
   return svg;
+}
+
+/** The names of the columns (a-d, over the top edge) and rows (1-5, along the left edge), as the CLI and the API name cells. */
+function coordinates(svg) {
+  const label = (x, y, text) => {
+    node('text', { x, y, class: 'coordinate', 'text-anchor': 'middle', 'aria-hidden': 'true' }, svg).textContent = text;
+  };
+  for (let x = 0; x < WIDTH; x++) label(FRAME + (x + 0.5) * CELL, FRAME - 5, 'abcd'[x]);
+  for (let y = 0; y < HEIGHT; y++) label(FRAME / 2, FRAME + (y + 0.5) * CELL + 5, String(y + 1));
+}
+
+/** An arrow from the centre of piece `p` to its centre once moved to the cell named `to`. */
+function drawArrow(svg, p, to) {
+  if (!p) return;
+  const [tx, ty] = cellAt(to);
+  const centre = (x, y) => [FRAME + (x + p.w / 2) * CELL, FRAME + (y + p.h / 2) * CELL];
+  const [x1, y1] = centre(p.x, p.y);
+  const [x2, y2] = centre(tx, ty);
+  const length = Math.hypot(x2 - x1, y2 - y1);
+  const [ux, uy] = [(x2 - x1) / length, (y2 - y1) / length];
+  // The head: a triangle whose tip is the destination's centre.
+  const [bx, by] = [x2 - 34 * ux, y2 - 34 * uy];
+  const g = node('g', { class: 'hint-arrow', 'data-hint-arrow': `${p.id}-${to}`, 'aria-hidden': 'true' }, svg);
+  node('line', { x1, y1, x2: bx, y2: by }, g);
+  node('polygon', { points: `${x2},${y2} ${bx - 20 * uy},${by + 20 * ux} ${bx + 20 * uy},${by - 20 * ux}` }, g);
+}
+
+/**
+ * The piece the arrow key `[dx, dy]` moves the focus to from the piece
+ * `id`: of the pieces whose centre lies that way, the nearest, a step
+ * across counting twice a step along; null when there is none.
+ */
+export function nextPiece(pieces, id, [dx, dy]) {
+  const p = pieces.find((q) => q.id === id);
+  if (!p) return null;
+  const centre = (q) => [q.x + q.w / 2, q.y + q.h / 2];
+  const [cx, cy] = centre(p);
+  let best = null;
+  for (const q of pieces) {
+    const [qx, qy] = centre(q);
+    const along = (qx - cx) * dx + (qy - cy) * dy;
+    const across = Math.abs((qx - cx) * dy) + Math.abs((qy - cy) * dx);
+    if (q === p || along <= 0) continue;
+    const score = along + 2 * across;
+    if (!best || score < best.score) best = { id: q.id, score };
+  }
+  return best?.id ?? null;
 }
 
 /** The cell under a pointer event on `svg`, or null off the cells. */

@@ -58,6 +58,23 @@ export function decode(code) {
   return pieces;
 }
 
+/**
+ * The code, as 9 uppercase hex digits, of the legal layout `text` names in
+ * any form the engine parses (1 to 9 hex digits, either case, missing
+ * trailing digits zeros: `1a9bf0c`), or null: the engine's checks (the
+ * 2x2 block's address, pieces on the board and apart, at least two empty
+ * cells, no bits left over), made on the decoded pieces.
+ */
+export function checkedCode(text) {
+  if (!/^[0-9a-f]{1,9}$/i.test(text)) return null;
+  const code = text.toUpperCase().padEnd(9, '0');
+  const address = parseInt(code[0], 16);
+  if (address % WIDTH > WIDTH - 2) return null;
+  const pieces = decode(code);
+  const apart = pieces.every((p, i) => misfit(pieces.slice(0, i), p) == null);
+  return apart && illegality(pieces) == null && encode(pieces) === code ? code : null;
+}
+
 /** What is wrong with placing `p` among `pieces`, or null when it fits. */
 export function misfit(pieces, p) {
   if (p.x + p.w > WIDTH || p.y + p.h > HEIGHT) {

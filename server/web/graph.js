@@ -12,22 +12,41 @@ import { drawBoard } from './board.js';
 import { decode } from './code.js';
 import { el, link, plural } from './views.js';
 
-/** Colours from near to far (viridis, reversed: near is bright). */
-const RAMP = ['#fde725', '#7ad151', '#22a884', '#2a788e', '#414487', '#440154'];
+/**
+ * Colours from near to far (viridis, reversed: near is bright); on a dark
+ * background the far end stops at a lighter violet, which stays readable
+ * (viridis's own end, #440154, is hardly seen on the dark theme's #17181b).
+ */
+const RAMPS = {
+  light: ['#fde725', '#7ad151', '#22a884', '#2a788e', '#414487', '#440154'],
+  dark: ['#fde725', '#7ad151', '#22a884', '#2a8fa0', '#4f6fcf', '#9a6be0'],
+};
 const UNSOLVABLE = '#9a9a9a';
-const PATH = '#e4003a';
+const PATHS = { light: '#e4003a', dark: '#ff5c7a' };
+const DARK = matchMedia('(prefers-color-scheme: dark)');
+const theme = () => (DARK.matches ? 'dark' : 'light');
 const BUCKETS = 48;
 /** Milliseconds after the last pan or zoom before the full redraw. */
 const SETTLE_MS = 120;
 
 const COLOUR_KEY = 'klotski.graph.colour';
 
+/** The colouring chosen last, if the browser keeps it. */
+function remembered() {
+  try {
+    return localStorage.getItem(COLOUR_KEY);
+  } catch {
+    return null;
+  }
+}
+
 function rampColour(t) {
-  const x = Math.min(Math.max(t, 0), 1) * (RAMP.length - 1);
-  const i = Math.min(Math.floor(x), RAMP.length - 2);
+  const ramp = RAMPS[theme()];
+  const x = Math.min(Math.max(t, 0), 1) * (ramp.length - 1);
+  const i = Math.min(Math.floor(x), ramp.length - 2);
   const mix = (a, b) => Math.round(a + (b - a) * (x - i));
   const rgb = (hex) => [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16));
-  const [a, b] = [rgb(RAMP[i]), rgb(RAMP[i + 1])];
+  const [a, b] = [rgb(ramp[i]), rgb(ramp[i + 1])];
   return `rgb(${mix(a[0], b[0])},${mix(a[1], b[1])},${mix(a[2], b[2])})`;
 }
 
@@ -84,9 +103,40 @@ function spatialIndex(xs, ys) {
   };
 }
 
+/**
+ * The API's graph of `code`'s group. While the server places it (a large
+ * group's first drawing takes seconds), the view says what is placed and
+ * for how long it has been.
+ */
+async function drawingOf(view, code) {
+  const answer = api.graph(code);
+  const started = performance.now();
+  let what = `the group of ${code}`;
+  const note = el('p', { 'data-graph-progress': '', role: 'status' });
+  const tell = () => {
+    const seconds = Math.floor((performance.now() - started) / 1000);
+    note.textContent = `Placing ${what} on the server (once per group: a large group takes a few seconds)…${seconds ? ` ${seconds} s` : ''}`;
+  };
+  api.caseInfo(code).then((info) => {
+    what = `the ${plural(info.group.size, 'layout')} of group ${info.group.name}`;
+    tell();
+  }, () => {});
+  tell();
+  // Shown only when the answer is slow to come, so a cached drawing does not flicker.
+  const shown = setTimeout(() => view.replaceChildren(el('h1', { class: 'graph-title' }, `Graph of ${code}`),
+    el('div', { class: 'graph-progress' }, el('progress', { 'aria-label': 'Placing the layouts' }), note)), 250);
+  const ticks = setInterval(tell, 1000);
+  try {
+    return await answer;
+  } finally {
+    clearTimeout(shown);
+    clearInterval(ticks);
+  }
+}
+
 /** Opens the graph view of `code` in `view`. */
 export async function graphView(view, code, navigate) {
-  const g = await api.graph(code);
+  const g = await drawingOf(view, code);
   const nodes = g.nodes;
   const n = nodes.code.length;
   const xs = Float32Array.from(nodes.x);
@@ -96,29 +146,26 @@ export async function graphView(view, code, navigate) {
   const solutionSet = new Set(g.solution);
   const chosenCode = nodes.code[g.chosen];
 
-  const colourBy = el('select', { 'aria-label': 'Colour the layouts by', 'data-graph-colour': '' },
+  const colourBy = el('select', { name: 'colour', 'data-graph-colour': '' },
     el('option', { value: 'min_solution_step' }, 'steps to solved'),
     el('option', { value: 'farthest_step' }, 'farthest step'));
-  colourBy.value = localStorage.getItem(COLOUR_KEY) === 'farthest_step' ? 'farthest_step' : 'min_solution_step';
-  const legend = el('span', { class: 'graph-legend', style: 'display:inline-flex;align-items:center;gap:.4em' });
+  colourBy.value = remembered() === 'farthest_step' ? 'farthest_step' : 'min_solution_step';
+  const legend = el('span', { class: 'graph-legend', 'data-graph-legend': '' });
   const canvas = el('canvas', {
-    'data-graph-canvas': '', tabindex: '0', role: 'img',
+    class: 'graph-canvas', 'data-graph-canvas': '', tabindex: '0', role: 'img',
     'aria-label': `The graph of group ${g.group.name}: arrow keys move between neighbouring layouts, Enter opens one`,
-    style: 'display:block;width:100%;height:max(300px,calc(100vh - 200px));touch-action:none;cursor:grab;border-radius:8px;outline-offset:2px',
   });
-  const inset = el('div', {
-    'data-graph-inset': '',
-    style: 'position:absolute;top:8px;right:8px;width:min(110px,26%);opacity:.92;padding:6px;border-radius:8px;background:var(--bg, Canvas);box-shadow:0 1px 6px rgba(0,0,0,.3);font-size:.8em;pointer-events:none',
-  });
+  const inset = el('div', { class: 'graph-inset', 'data-graph-inset': '' });
   const zoomButton = (label, factor) => el('button', { type: 'button', 'aria-label': label, onclick: () => zoomAt(canvas.clientWidth / 2, canvas.clientHeight / 2, factor) }, label === 'zoom in' ? '+' : '−');
-  const stage = el('div', { style: 'position:relative' }, canvas, inset);
+  const stage = el('div', { class: 'graph-stage' }, canvas, inset);
   const what = g.radius === null
     ? `all ${plural(n, 'layout')} of group ${g.group.name} and the ${plural(g.edges.length / 2, 'step')} between them`
     : `the ${plural(n, 'layout')} within ${plural(g.radius, 'step')} of ${chosenCode} (the group has ${g.group.size.toLocaleString('en')}) and the ${plural(g.edges.length / 2, 'step')} between them`;
   view.replaceChildren(
-    el('h1', { style: 'font-size:1.4em;margin:.3em 0' }, 'Graph of group ', link(`/ui/group/${g.group.name}`, g.group.name)),
-    el('p', { style: 'display:flex;flex-wrap:wrap;gap:.6em;align-items:center;margin:.3em 0' },
-      el('label', {}, 'Colour by ', colourBy), legend, zoomButton('zoom out', 1 / 1.5), zoomButton('zoom in', 1.5)),
+    el('h1', { class: 'graph-title' }, 'Graph of group ', link(`/ui/group/${g.group.name}`, g.group.name)),
+    el('div', { class: 'graph-tools' },
+      el('label', {}, 'Colour by ', colourBy), legend,
+      el('span', { class: 'graph-zoom' }, zoomButton('zoom out', 1 / 1.5), zoomButton('zoom in', 1.5))),
     stage,
     el('p', {}, `${what[0].toUpperCase()}${what.slice(1)}, placed so that layouts few steps apart are near (Pivot MDS). `,
       'The chosen layout ', link(`/ui/case/${chosenCode}`, chosenCode), ' is ringed, its minimum solution drawn in red',
@@ -126,21 +173,28 @@ export async function graphView(view, code, navigate) {
       '; solved layouts are outlined when zoomed in.'),
     el('p', { class: 'hint' }, 'Drag to pan, scroll or pinch to zoom; hover for a layout\'s board, click to open it; on the canvas, arrow keys move to a neighbour in that direction and Enter opens it.'));
 
-  // Colour buckets: one fill per bucket keeps the full drawing cheap.
+  // Colour buckets: one fill per bucket keeps the full drawing cheap. The
+  // ramp runs over the values drawn, from the least to the most.
   let buckets = [];
   function colour() {
     const key = colourBy.value;
     const values = nodes[key];
-    let max = 0;
-    for (const v of values) max = Math.max(max, v);
+    let [min, max] = [Infinity, -Infinity];
+    for (const v of values) {
+      if (v >= 0) [min, max] = [Math.min(min, v), Math.max(max, v)];
+    }
     buckets = Array.from({ length: BUCKETS + 1 }, () => []);
     for (let i = 0; i < n; i++) {
-      buckets[values[i] < 0 ? BUCKETS : Math.min(BUCKETS - 1, Math.floor((values[i] / (max || 1)) * (BUCKETS - 1)))].push(i);
+      buckets[values[i] < 0 ? BUCKETS : Math.min(BUCKETS - 1, Math.floor(((values[i] - min) / (max - min || 1)) * (BUCKETS - 1)))].push(i);
     }
-    legend.replaceChildren('0', el('span', {
-      style: `display:inline-block;width:120px;height:10px;border-radius:3px;background:linear-gradient(90deg,${RAMP.join(',')})`,
-    }), `${max} ${key === 'farthest_step' ? 'steps to the farthest' : 'steps to solved'}`);
+    if (min > max) {
+      legend.replaceChildren('grey: none can be solved');
+    } else {
+      legend.replaceChildren(String(min), el('span', { class: 'graph-ramp', style: `background:linear-gradient(90deg,${RAMPS[theme()].join(',')})` }),
+        `${max} ${key === 'farthest_step' ? 'steps to the farthest' : 'steps to solved'}`);
+    }
     canvas.dataset.graphColour = key;
+    canvas.dataset.graphRange = min > max ? '' : `${min}-${max}`;
   }
 
   // The view: screen = (world - centre) * scale + half the canvas.
@@ -176,7 +230,7 @@ export async function graphView(view, code, navigate) {
   function draw() {
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, width, height);
-    const dark = matchMedia('(prefers-color-scheme: dark)').matches;
+    const dark = DARK.matches;
     ctx.lineWidth = 0.6;
     ctx.strokeStyle = dark ? 'rgba(200,200,200,0.18)' : 'rgba(60,60,60,0.16)';
     ctx.beginPath();
@@ -202,20 +256,21 @@ export async function graphView(view, code, navigate) {
     }
     ctx.stroke();
     if (g.solution.length > 1) {
-      ctx.strokeStyle = PATH;
+      ctx.strokeStyle = PATHS[theme()];
       ctx.lineWidth = 2.5;
       ctx.lineJoin = 'round';
       ctx.beginPath();
       g.solution.forEach((i, k) => (k ? ctx.lineTo(sx(i), sy(i)) : ctx.moveTo(sx(i), sy(i))));
       ctx.stroke();
     }
-    ring(g.chosen, PATH, 9);
+    ring(g.chosen, PATHS[theme()], 9);
     const snap = snapshot.getContext('2d');
     snap.setTransform(1, 0, 0, 1, 0, 0);
     snap.clearRect(0, 0, snapshot.width, snapshot.height);
     snap.drawImage(canvas, 0, 0);
     shot = { ...camera };
     marks();
+    showHovered();
   }
 
   function ring(i, colour, radius) {
@@ -228,7 +283,7 @@ export async function graphView(view, code, navigate) {
 
   /** The focused node's ring, over the snapshot. */
   function marks() {
-    if (focus !== g.chosen) ring(focus, matchMedia('(prefers-color-scheme: dark)').matches ? '#fff' : '#000', 7);
+    if (focus !== g.chosen) ring(focus, DARK.matches ? '#fff' : '#000', 7);
   }
 
   /** A frame while moving: the snapshot, moved and scaled. */
@@ -247,7 +302,7 @@ export async function graphView(view, code, navigate) {
   let settle = 0;
   let frame = 0;
   function moved() {
-    if (!frame) frame = requestAnimationFrame(() => { frame = 0; quick(); });
+    if (!frame) frame = requestAnimationFrame(() => { frame = 0; quick(); showHovered(); });
     clearTimeout(settle);
     settle = setTimeout(draw, SETTLE_MS);
   }
@@ -265,7 +320,11 @@ export async function graphView(view, code, navigate) {
     moved();
   }
 
+  /** The node the card shows. */
+  let shown = -1;
   function show(i) {
+    if (i === shown) return;
+    shown = i;
     const pieces = decode(nodes.code[i]);
     const steps = nodes.min_solution_step[i];
     inset.replaceChildren(
@@ -273,13 +332,24 @@ export async function graphView(view, code, navigate) {
       el('div', { 'data-graph-shown': nodes.code[i] }, el('strong', {}, nodes.code[i])),
       el('div', {}, steps < 0 ? 'cannot be solved' : steps === 0 ? 'solved' : `${plural(steps, 'step')} to solved`),
       el('div', {}, `farthest: ${plural(nodes.farthest_step[i], 'step')}`),
-      solutionSet.has(i) ? el('div', {}, 'on the solution') : null);
+      solutionSet.has(i) ? el('div', {}, 'on the solution') : '');
   }
   function setFocus(i) {
     focus = i;
     canvas.dataset.graphFocus = nodes.code[i];
     show(i);
     quick();
+  }
+  /**
+   * Where the pointer hovers over the canvas, or null. The card shows the
+   * layout under it (also after a pan or a zoom moves another one there),
+   * else the focused one.
+   */
+  let hover = null;
+  function showHovered() {
+    if (!hover) return;
+    const i = nodeAt(...hover);
+    show(i >= 0 ? i : focus);
   }
 
   // Pointer: drag pans, a click without a drag opens the node under it,
@@ -293,10 +363,10 @@ export async function graphView(view, code, navigate) {
     dragged = 0;
   });
   canvas.addEventListener('pointermove', (e) => {
+    hover = [e.offsetX, e.offsetY];
     const last = pointers.get(e.pointerId);
     if (!last) {
-      const i = nodeAt(e.offsetX, e.offsetY);
-      if (i >= 0) show(i);
+      showHovered();
       return;
     }
     const [dx, dy] = [e.offsetX - last[0], e.offsetY - last[1]];
@@ -319,6 +389,10 @@ export async function graphView(view, code, navigate) {
     }
   };
   canvas.addEventListener('pointerup', release);
+  canvas.addEventListener('pointerleave', () => {
+    hover = null;
+    show(focus);
+  });
   canvas.addEventListener('pointercancel', release);
   canvas.addEventListener('wheel', (e) => {
     e.preventDefault();
@@ -348,12 +422,21 @@ export async function graphView(view, code, navigate) {
   });
 
   colourBy.addEventListener('change', () => {
-    localStorage.setItem(COLOUR_KEY, colourBy.value);
+    try {
+      localStorage.setItem(COLOUR_KEY, colourBy.value);
+    } catch {
+      // A browser that keeps nothing still colours by it now.
+    }
     colour();
     draw();
   });
   const observer = new ResizeObserver(() => { resize(); fit(); draw(); });
-  view.addEventListener('view-closed', () => observer.disconnect());
+  const recolour = () => { colour(); draw(); };
+  DARK.addEventListener('change', recolour);
+  view.addEventListener('view-closed', () => {
+    observer.disconnect();
+    DARK.removeEventListener('change', recolour);
+  });
 
   // For tests and measurements: where a node is drawn, centring on one,
   // and a scripted pan.

@@ -56,11 +56,11 @@ function remembered() {
  */
 export function metricOf(query) {
   const asked = query.get('metric');
-  if (asked && METRICS[asked]) {
+  if (Object.hasOwn(METRICS, asked ?? '')) {
     current = asked;
     return { metric: asked, wrong: null };
   }
-  current ??= METRICS[remembered()] ? remembered() : 'step';
+  current ??= Object.hasOwn(METRICS, remembered() ?? '') ? remembered() : 'step';
   const wrong = asked ? `'${asked}' is not a metric: step, straight or cell. Counting in ${METRICS[current].label.toLowerCase()}.` : null;
   return { metric: current, wrong };
 }

@@ -16,9 +16,12 @@
 
 import * as api from './api.js';
 import { AnalysisPanel } from './analysis.js';
-import { CELL, cellOfEvent, drawBoard, unitsPerPixel } from './board.js';
+import { CELL, cellOfEvent, drawBoard, nextPiece, unitsPerPixel } from './board.js';
 import { HEIGHT, WIDTH, cellAt, cellName, decode, destinations, encode, isSolved, moved } from './code.js';
 import { METRICS, chooseMetric, metricOf, stepLength } from './metric.js';
+import { MoveList, stepValue } from './movelist.js';
+import { FAMOUS } from './puzzles.js';
+import { PuzzleMode, puzzleOf, puzzleParam } from './puzzlemode.js';
 import { reviewChart } from './review.js';
 import { el, link, plural } from './views.js';
 
@@ -28,9 +31,13 @@ const SLIDE_MS = 140;
 /** One cell's offset for each arrow key. */
 const ARROWS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
 
-/** The address of a game: its start, its steps, the step shown and the metric counted in. */
-export function gameUrl(start, steps, at, metric) {
+/**
+ * The address of a game: its start, its steps, the step shown, the metric
+ * counted in, and the `puzzle` value when it is a puzzle.
+ */
+export function gameUrl(start, steps, at, metric, puzzle = null) {
   const query = new URLSearchParams();
+  if (puzzle) query.set('puzzle', puzzle);
   if (steps.length) query.set('moves', steps.map((s) => s.from + s.to).join(''));
   if (at < steps.length) query.set('at', String(at));
   if (metric !== 'step') query.set('metric', metric);
@@ -43,7 +50,7 @@ export async function layoutView(view, code, navigate) {
   const info = await api.caseInfo(code);
   const query = new URLSearchParams(location.search);
   const { metric, wrong: wrongMetric } = metricOf(query);
-  const game = new Game(view, navigate, info, metric);
+  const game = new Game(view, navigate, info, metric, puzzleOf(query));
   const wrong = [game.restore(query), wrongMetric].filter(Boolean).join(' ');
   game.build();
   game.render();
@@ -52,8 +59,10 @@ export async function layoutView(view, code, navigate) {
 
 /** A game from one layout: its steps, the step shown, the metric it is counted in, and the input. */
 class Game {
-  constructor(view, navigate, startInfo, metric) {
+  constructor(view, navigate, startInfo, metric, puzzle) {
     this.view = view;
+    /** The puzzle the game is (puzzlemode.js's puzzleOf), or null. */
+    this.puzzleKind = puzzle;
     this.navigate = navigate;
     this.startInfo = startInfo;
     this.start = startInfo.code;
@@ -76,6 +85,8 @@ class Game {
     this.queue = Promise.resolve();
     this.infos = new Map([[this.start, Promise.resolve(startInfo)]]);
     this.moveLists = new Map();
+    /** Each step's value (movelist.js's stepValue) once the game is solved, until it changes. */
+    this.values = null;
   }
 
   /** Plays the steps the address holds; a sentence when some are not steps. */
@@ -110,6 +121,11 @@ class Game {
     return this.ask(this.moveLists, `${metric} ${code}`, async () => (await api.moves(code, metric)).moves);
   }
 
+  /** How many moves of the metric counted in step `i` of the game is. */
+  stepLength(i) {
+    return stepLength(this.metric, this.steps[i]);
+  }
+
   /** The game's count in `metric` up to the step shown. */
   count(metric) {
     return this.steps.slice(0, this.pos).reduce((sum, step) => sum + stepLength(metric, step), 0);
@@ -125,6 +141,7 @@ class Game {
     if (!METRICS[metric] || metric === this.metric) return;
     chooseMetric(metric);
     this.metric = metric;
+    this.values = null;
     this.metricChoice.value = metric;
     this.render();
   }
@@ -154,6 +171,7 @@ class Game {
   play(from, to) {
     if (!destinations(this.pieces, from).some((d) => d.id === to)) return false;
     const pieces = moved(this.pieces, from, to);
+    this.values = null;
     this.codes.length = this.pos + 1;
     this.steps.length = this.pos;
     const last = this.steps[this.pos - 1];
@@ -200,6 +218,31 @@ class Game {
     this.render();
   }
 
+  /** Back to the start with no step to redo: a puzzle tried again. */
+  restartFresh() {
+    this.codes.length = 1;
+    this.steps.length = 0;
+    this.values = null;
+    // Past the start, so that jump draws it even when it is shown.
+    this.pos = 1;
+    this.jump(0);
+  }
+
+  /** The start's name: its famous name, or the puzzle it is, or its code; as HTML parts and as text. */
+  startName() {
+    const famous = FAMOUS.find(([code]) => code === this.start);
+    const code = el('code', { 'data-start-code': '' }, this.start);
+    if (this.puzzle) {
+      const parts = this.puzzle.title();
+      return { parts: [...parts, ' ', code], text: parts.map((p) => p.textContent ?? p).join('') };
+    }
+    if (famous) {
+      const [, name, pinyin] = famous;
+      return { parts: [el('span', { lang: 'zh' }, name), ' ', el('span', { class: 'pinyin' }, pinyin), ' ', code], text: name };
+    }
+    return { parts: ['Layout ', code], text: this.start };
+  }
+
   /** Builds the view's fixed parts once. */
   build() {
     const button = (text, action, onclick, title = text) =>
@@ -218,6 +261,8 @@ class Game {
     this.note = el('p', { class: 'hint', 'data-hint': '', 'aria-live': 'polite' });
     this.solvedNote = el('div', { class: 'solved', 'data-solved': '', role: 'status', hidden: '' });
     this.head = el('div', { class: 'names' });
+    this.moveList = new MoveList((k) => this.enqueue(() => this.jump(k)));
+    this.puzzle = this.puzzleKind ? new PuzzleMode(this, this.puzzleKind) : null;
     this.analysis = new AnalysisPanel(this);
     this.view.replaceChildren(el('div', { class: 'game' },
       el('div', { class: 'board-column' }, this.boardWrap,
@@ -226,7 +271,7 @@ class Game {
           this.undoButton, this.redoButton, button('Restart', 'restart', () => this.enqueue(() => this.jump(0))),
           this.hintButton),
         this.note),
-      el('div', { class: 'side' }, this.head, this.solvedNote, this.analysis.element)));
+      el('div', { class: 'side' }, this.head, this.puzzle?.element, this.solvedNote, this.moveList.element, this.analysis.element)));
     this.bindPointer();
     this.boardWrap.addEventListener('keydown', (event) => this.boardKey(event));
     this.boardWrap.addEventListener('focusin', (event) => {
@@ -234,11 +279,18 @@ class Game {
       if (id) this.cursor = id;
     });
     document.addEventListener('keydown', this.keys = (event) => this.pageKey(event));
+    // At phone width the board sticks smaller once the page is scrolled to read (style.css).
+    const game = this.view.querySelector('.game');
+    addEventListener('scroll', this.scrolled = () => {
+      if (scrollY > 60) game.classList.add('reading');
+      else if (scrollY <= 0) game.classList.remove('reading');
+    }, { passive: true });
     this.view.addEventListener('view-closed', () => {
       // A playback or an answer still under way must not draw over the next view.
       this.closed = true;
       this.analysis.stop();
       document.removeEventListener('keydown', this.keys);
+      removeEventListener('scroll', this.scrolled);
     }, { once: true });
   }
 
@@ -259,15 +311,23 @@ class Game {
       .map((m) => plural(this.count(m.name), m.unit)).join(' · ');
     this.undoButton.disabled = this.pos === 0;
     this.redoButton.disabled = this.pos >= this.codes.length - 1;
-    history.replaceState(history.state, '', gameUrl(this.start, this.steps, this.pos, this.metric));
-    document.title = `${code} · Klotski`;
+    history.replaceState(history.state, '', this.url(this.pos));
+    const name = this.startName();
+    const n = this.codes.length - 1;
+    document.title = `${name.text}${n ? ` · step ${this.pos} of ${n}` : ''} · Klotski`;
     const solved = isSolved(this.pieces);
     this.hintButton.disabled = solved;
     this.boardWrap.classList.toggle('won', solved && this.pos > 0);
     this.showSolved(solved);
     // Also under the board, in sight on a phone.
     if (solved && this.pos > 0) this.say(`Solved in ${this.words(this.count(this.metric))}!`);
-    this.head.replaceChildren(el('h1', {}, 'Layout ', el('code', { 'data-code': '' }, code)));
+    this.head.replaceChildren(el('h1', { 'data-game-name': '' }, ...name.parts),
+      el('p', { class: 'position', 'data-position': '' }, n ? `Step ${this.pos} of ${n}` : 'The start', ': layout ',
+        el('code', { 'data-code': '' }, code)));
+    this.moveList.show(this.codes, this.steps, this.pos, this.values);
+    // A puzzle's analysis would give it away: it opens once the puzzle is solved.
+    this.analysis.element.hidden = this.puzzle != null && !(solved && this.pos > 0);
+    this.puzzle?.judge().catch((error) => this.say(error.message));
     // Only the last drawing's answer is shown (the same layout may be drawn twice).
     const drawing = ++this.drawings;
     this.info(code).then((info) => {
@@ -275,7 +335,12 @@ class Game {
     }, (error) => {
       if (this.drawings === drawing) this.say(error.message);
     });
-    this.analysis.show(code);
+    if (!this.analysis.element.hidden) this.analysis.show(code);
+  }
+
+  /** The address of the game at step `at`. */
+  url(at) {
+    return gameUrl(this.start, this.steps, at, this.metric, this.puzzle ? puzzleParam(this.puzzleKind) : null);
   }
 
   showNames(info) {
@@ -331,9 +396,14 @@ class Game {
     }
     const left = infos.map(metric.fewest);
     const lengths = this.steps.slice(0, this.pos).map((s) => stepLength(metric.name, s));
+    const values = lengths.map((length, i) => stepValue(left[i], left[i + 1], length));
     const slips = [];
-    for (let k = 1; k < left.length; k++) {
-      if (left[k - 1] - left[k] < lengths[k - 1]) slips.push(k);
+    values.forEach((value, i) => {
+      if (value !== 'best') slips.push(i + 1);
+    });
+    if (this.codes.length === codes.length) {
+      this.values = values;
+      this.moveList.show(this.codes, this.steps, this.pos, values);
     }
     const step = (k) => {
       const s = this.steps[k - 1];
@@ -347,9 +417,11 @@ class Game {
       slips.length
         ? el('ul', { class: 'slips', 'data-slips': '' }, ...slips.map((k) => el('li', { 'data-slip': String(k) },
           `Step ${k} (${step(k)}) ${how(k)}: ${left[k - 1]} to ${this.words(left[k])} left. `,
-          link(gameUrl(this.start, this.steps, k - 1, this.metric), 'Replay from there'))))
+          link(this.url(k - 1), 'Replay from there'))))
         : el('p', { 'data-slips': '' }, metric.name === 'step' ? 'Every step brought the 2x2 block nearer: a perfect game.'
           : `Every step brought the 2x2 block as many ${metric.unit}s nearer as it took: a perfect game.`));
+    // On a wide screen the page scrolls the review into sight (on a phone it is a panel of its own).
+    if (matchMedia('(min-width: 40rem)').matches) box.scrollIntoView({ block: 'nearest' });
   }
 
   /** Draws the board; `slide` (`{from, to}`) animates the piece that just moved. */
@@ -367,6 +439,7 @@ class Game {
       selected,
       tabStop: this.cursor,
       marked: this.hint ? this.hint.move.from : null,
+      arrow: this.hint?.level === 2 ? { from: this.hint.move.from, to: this.hint.move.to } : null,
       dests: dests.map((d) => ({ to: d.id, x: d.x, y: d.y, w: piece.w, h: piece.h, text: `${piece.kind} ${selected} to ${d.id}` })),
       label: `Board of ${this.code()}`,
     });
@@ -392,6 +465,12 @@ class Game {
     this.selected = id;
     if (id != null) this.cursor = id;
     this.draw();
+    const piece = this.pieces.find((p) => p.id === id);
+    if (piece && !destinations(this.pieces, id).length) {
+      this.say(`The ${piece.kind} at ${id} cannot move: it is blocked on every side.`);
+    } else if (id != null) {
+      this.say('');
+    }
   }
 
   /** Keys on the board: Enter picks up and puts down, arrows slide or move the focus. */
@@ -421,24 +500,13 @@ class Game {
       }
       return;
     }
-    // The nearest piece that way, off-line ones counting farther.
-    const centre = (q) => [q.x + q.w / 2, q.y + q.h / 2];
-    const [cx, cy] = centre(p);
-    let best = null;
-    for (const q of this.pieces) {
-      const [qx, qy] = centre(q);
-      const along = (qx - cx) * dx + (qy - cy) * dy;
-      const across = Math.abs((qx - cx) * dy) + Math.abs((qy - cy) * dx);
-      if (q === p || along <= 0) continue;
-      const score = along + 2 * across;
-      if (!best || score < best.score) best = { id: q.id, score };
-    }
-    if (best) {
-      this.cursor = best.id;
+    const next = nextPiece(this.pieces, p.id, [dx, dy]);
+    if (next) {
+      this.cursor = next;
       this.boardWrap.querySelector('svg').querySelectorAll('[data-piece]').forEach((g) => {
-        g.setAttribute('tabindex', g.dataset.piece === best.id ? '0' : '-1');
+        g.setAttribute('tabindex', g.dataset.piece === next ? '0' : '-1');
       });
-      this.boardWrap.querySelector(`[data-piece="${best.id}"]`)?.focus({ preventScroll: true });
+      this.boardWrap.querySelector(`[data-piece="${next}"]`)?.focus({ preventScroll: true });
     }
   }
 
@@ -525,6 +593,7 @@ class Game {
     }
     const level = (this.hint?.level ?? 0) + 1;
     const { move } = best;
+    this.puzzle?.hinted();
     if (level === 3) {
       this.move(move.from, move.to);
       return;

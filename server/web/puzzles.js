@@ -1,4 +1,4 @@
-// Puzzles: the famous layouts by name (Chinese, pinyin or English), a
+// Puzzles: the famous layouts and their names (find.js looks them up), a
 // layout a chosen number of steps from solved, and the puzzle of the day.
 // All from the documented API: a layout N steps from solved is the layout
 // N steps before the end of a minimum solution that starts farther away.
@@ -17,17 +17,6 @@ export const FAMOUS = [
   ['1FA6F8000', '兵分三路', 'bīng fēn sān lù', 'Soldiers in three columns'],
   ['1AFF98000', '齐头并进', 'qí tóu bìng jìn', 'Advancing abreast'],
 ];
-
-/** Lower case, without tone marks, spaces or punctuation. */
-const plain = (text) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-
-/** The code of the famous layout `text` names (横刀立马, hengdaolima, "heng dao li ma", its English name), or null. */
-export function famousCode(text) {
-  const wanted = plain(text);
-  if (!wanted) return null;
-  const found = FAMOUS.find((names) => names.slice(1).some((name) => plain(name) === wanted));
-  return found ? found[0] : null;
-}
 
 /** A random number generator in [0, 1) from a 32-bit seed (mulberry32). */
 function seeded(seed) {
@@ -73,13 +62,20 @@ export async function puzzle(steps, kind = '', random = Math.random) {
   return solution.layouts[solution.min_solution_step - steps];
 }
 
-/** The day's puzzle, the same for everyone on a UTC day: its steps and code. */
-export async function puzzleOfTheDay(date = new Date()) {
+/** The day's difficulty, and the random numbers that then pick its layout: the same for everyone on a UTC day. */
+function daily(stats, date) {
   const day = Math.floor(date.getTime() / 86400000);
   const random = seeded(day * 2654435761);
-  const stats = await api.stats();
   const most = Math.max(...stats.classes.map((c) => c.max_min_solution_step));
   if (most < 1) throw new Error('This database holds no layout to solve.');
-  const steps = Math.min(most, 30 + Math.floor(random() * 60));
+  return { steps: Math.min(most, 30 + Math.floor(random() * 60)), random };
+}
+
+/** How many steps from solved the day's puzzle is (`stats`: the API's `/stats`), known before it is looked for. */
+export const dailySteps = (stats, date = new Date()) => daily(stats, date).steps;
+
+/** The day's puzzle, the same for everyone on a UTC day: its steps and code. */
+export async function puzzleOfTheDay(date = new Date()) {
+  const { steps, random } = daily(await api.stats(), date);
   return { steps, code: await puzzle(steps, '', random) };
 }

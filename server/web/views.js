@@ -6,7 +6,8 @@ import { drawBoard } from './board.js';
 import { barChart } from './chart.js';
 import { KINDS, cellAt, classOf, decode, encode, illegality, misfit, piece } from './code.js';
 import { METRICS, metricOf } from './metric.js';
-import { FAMOUS, puzzle, puzzleOfTheDay } from './puzzles.js';
+import { FAMOUS, dailySteps, puzzle, puzzleOfTheDay } from './puzzles.js';
+import { dayOf, solvedList } from './puzzlemode.js';
 
 /** An HTML element with attributes (`on...` are listeners) and children. */
 export function el(name, attributes = {}, ...children) {
@@ -28,25 +29,27 @@ export const plural = (n, word) => `${n.toLocaleString('en')} ${word}${n === 1 ?
 const num = (key, n) => el('strong', { 'data-num': key }, n.toLocaleString('en'));
 
 /**
- * A layout's numbers as sentences, each a list of parts: its distance to
- * solved in `metric` first, then in the other two counts, the shortest
- * solutions in each, and the five numbers (counted in steps).
+ * A layout's numbers as sentences a player reads, each a list of parts:
+ * how few moves solve it in `metric` first, then in the other two counts,
+ * the shortest solutions in each, and the five numbers (counted in steps).
  */
 export function numbersInWords(info, metric) {
   const s = info.solution;
   const f = info.farthest;
   const lines = [];
   if (s.min_step < 0) {
-    lines.push(['It cannot be solved: its group has no solved layout (', num('min-step', -1), ').']);
+    lines.push(['It cannot be solved: no move of any piece ever brings the 2x2 block to the exit (', num('min-step', -1), ').']);
   } else if (s.min_step === 0) {
-    lines.push(['It is solved (', num('min-step', 0), ' steps from solved).']);
+    lines.push(['It is solved: the 2x2 block is at the exit (', num('min-step', 0), ' steps to go).']);
   } else {
     lines.push(...metricsInWords(info, metric));
-    const near = metric === 'step' ? 'that near' : `${s.min_step} steps away`;
-    lines.push([num('min-num', s.min_num), ` nearest solved layout${s.min_num === 1 ? ' is' : 's are'} ${near}.`]);
-    lines.push([num('solution-num', s.num), ` solved layout${s.num === 1 ? ' is' : 's are'} reached by a shortest path${metric === 'step' ? '' : ' of steps'} that meets no other solved layout first.`]);
+    lines.push(['The fewest steps can end in ', num('min-num', s.min_num),
+      ` way${s.min_num === 1 ? '' : 's'}: ${s.min_num === 1 ? 'one arrangement' : 'that many arrangements'} of the other pieces with the 2x2 block at the exit (its nearest solved layouts).`]);
+    lines.push(['Going on until the block first reaches the exit, by the shortest way there, it can arrive in ', num('solution-num', s.num),
+      ` arrangement${s.num === 1 ? '' : 's'} (the solved layouts it reaches first).`]);
   }
-  lines.push(['The farthest layouts of its group are ', num('farthest-step', f.step), ` step${f.step === 1 ? '' : 's'} away; `, num('farthest-num', f.num), ` ${f.num === 1 ? 'is' : 'are'} that far.`]);
+  lines.push(['From here, the farthest you can get is ', num('farthest-step', f.step), ` step${f.step === 1 ? '' : 's'}; `,
+    num('farthest-num', f.num), ` layout${f.num === 1 ? ' is' : 's are'} that far (its farthest layouts).`]);
   return lines;
 }
 
@@ -64,25 +67,36 @@ function metricsInWords(info, metric) {
   // Steps are what the game is played in; the other two are explained.
   const fewest = (m) => [num(NUM_KEYS[m.name], m.fewest(info)), ` ${m.unit}${m.fewest(info) === 1 ? '' : 's'}`,
     m.name === 'step' ? '' : ` (${m.what})`];
-  const lines = [[...fewest(first), ' from solved, at the fewest.']];
+  const lines = [['Solving it takes at least ', ...fewest(first), '.']];
   const count = (m) => {
     const n = m.sequences(info);
     return [Number.isSafeInteger(n) ? '' : 'about ', num(`sequences-${m.name}`, n)];
   };
-  lines.push(['In other counts: ', ...fewest(others[0]), ' and ', ...fewest(others[1]), ' from solved.']);
+  lines.push(['Counted another way: at least ', ...fewest(others[0]), ', or ', ...fewest(others[1]), '.']);
   const n = first.sequences(info);
-  lines.push([...count(first), ` shortest solution${n === 1 ? '' : 's'} in ${first.unit}s`,
-    ...others.flatMap((m) => [', ', ...count(m), ` in ${m.unit}s`]),
-    n === 1 ? `: its optimal solution in ${first.unit}s is unique.` : '.']);
+  lines.push([n === 1 ? 'Only ' : '', ...count(first), ` way${n === 1 ? '' : 's'} to solve it in the fewest ${first.unit}s`,
+    ...others.flatMap((m) => [', ', ...count(m), ` in the fewest ${m.unit}s`]),
+    n === 1 ? `: the shortest solution in ${first.unit}s is unique.` : '.']);
   return lines;
 }
 
-/** Shows an API error (the server's explanation) as the whole view. */
+/**
+ * Shows an error as the whole view: what is wrong (an API error's
+ * explanation, or what is wrong with the address), the find box, and the
+ * way back.
+ */
 export function showError(view, error) {
+  const title = error.error === 'different_groups' ? 'No path: the two layouts are in different groups'
+    : error.error === 'bad_address' ? 'Nothing at this address'
+      : error.status === 404 ? 'Not in this database' : 'Cannot show this';
   view.replaceChildren(el('div', { class: 'error-view', 'data-error': error.error ?? 'error' },
-    el('h1', {}, error.error === 'different_groups' ? 'No path: the two layouts are in different groups'
-      : error.status === 404 ? 'Not in this database' : 'Cannot show this'),
+    el('h1', {}, title),
     el('p', {}, error.message),
+    el('form', { class: 'find', role: 'search', 'data-find-again': '' },
+      el('label', { for: 'find-again' }, 'Find a layout'),
+      el('input', { id: 'find-again', name: 'q', autocomplete: 'off', spellcheck: 'false', placeholder: 'A code, a name or 横刀立马' }),
+      el('button', { type: 'submit' }, 'Open'),
+      el('p', { class: 'error', role: 'alert', hidden: '' })),
     el('p', {}, link('/ui/', 'Back to the start page'))));
 }
 
@@ -136,10 +150,19 @@ function puzzles(stats, navigate) {
     el('option', { value: '' }, 'any class'),
     ...stats.classes.filter((c) => c.max_min_solution_step > 0).map((c) => el('option', { value: c.name }, `class ${c.name}`)));
   const note = el('p', { class: 'error', 'data-puzzle-error': '', role: 'alert' });
-  const open = async (find) => {
+  // The day's difficulty, shown before it starts (a database with nothing to solve says so when pressed).
+  const daily = (() => {
+    try {
+      return `today's puzzle (${plural(dailySteps(stats), 'step')} from solved)`;
+    } catch {
+      return "today's puzzle";
+    }
+  })();
+  // A puzzle opens in puzzle mode; the day's is named by its UTC day.
+  const open = async (find, day = '1') => {
     note.textContent = 'Finding one…';
     try {
-      navigate(`/ui/case/${await find()}`);
+      navigate(`/ui/case/${await find()}?puzzle=${day}`);
     } catch (error) {
       note.textContent = error.message;
     }
@@ -148,8 +171,8 @@ function puzzles(stats, navigate) {
     el('form', { class: 'puzzle', onsubmit: (event) => { event.preventDefault(); open(() => puzzle(Number(steps.value), kind.value)); } },
       el('label', {}, 'A layout ', steps, ' steps from solved'), ' of ', kind, ' ',
       el('button', { type: 'submit', 'data-action': 'puzzle' }, 'Give me one'), ' or ',
-      el('button', { type: 'button', 'data-action': 'daily', onclick: () => open(async () => (await puzzleOfTheDay()).code) }, "today's puzzle")),
-    note);
+      el('button', { type: 'button', 'data-action': 'daily', onclick: () => open(async () => (await puzzleOfTheDay()).code, dayOf()) }, daily)),
+    note, solvedList());
 }
 
 /** The two charts of a group or class, or the server's reason there are none. */
@@ -201,6 +224,7 @@ export async function classView(view, name) {
   if (!c) {
     // The server's explanation of a class it does not hold.
     await api.histogram('class', name);
+    throw new Error(`This database holds no class ${name}.`);
   }
   document.title = `Class ${c.name} · Klotski`;
   const list = el('ul', { class: 'groups', 'data-groups': '' });
@@ -219,8 +243,8 @@ export async function classView(view, name) {
     el('p', {}, `${c.jiang} two-cell pieces (${c.style} of them 2x1), ${c.bing} 1x1 pieces: ` +
       `${plural(c.n_layouts, 'layout')} in ${plural(c.n_groups, 'group')}, ${c.n_solvable_groups} with a solved layout; ` +
       `the largest group has ${plural(c.largest_group_size, 'layout')}.`),
-    c.max_min_solution_code ? el('p', {}, `The hardest layout needs ${plural(c.max_min_solution_step, 'step')}: `,
-      link(`/ui/case/${c.max_min_solution_code}`, c.max_min_solution_code)) : null,
+    ...(c.max_min_solution_code ? [el('p', {}, `The hardest layout needs ${plural(c.max_min_solution_step, 'step')}: `,
+      link(`/ui/case/${c.max_min_solution_code}`, c.max_min_solution_code))] : []),
     await charts('class', c.name),
     el('section', {}, el('h2', {}, 'Its groups'), list, more));
   await page();
@@ -252,7 +276,8 @@ export async function pathView(view, from, to) {
   view.replaceChildren(
     el('h1', {}, 'A shortest path: ', plural(p.step, unit)),
     el('p', {}, 'From ', link(`/ui/case/${p.from}`, p.from), ' to ', link(`/ui/case/${p.to}`, p.to), '.'),
-    wrong ? el('p', { class: 'error', 'data-metric-error': '' }, wrong) : null,
+    // replaceChildren would write a null as the text "null".
+    ...(wrong ? [el('p', { class: 'error', 'data-metric-error': '' }, wrong)] : []),
     // As in the layout view, the board and its buttons stay in sight (phones).
     el('div', { class: 'game' }, el('div', { class: 'board-column' }, board, counter,
       el('div', { class: 'controls' },

@@ -48,6 +48,6 @@ pub fn print<T: Serialize>(
 /// The board of `code` with its column letters and row numbers, indented
 /// under the step lines, and a blank line.
 fn board(out: &mut String, code: Code) {
-    out.push_str(&super::board::draw(&code.layout(), 5));
+    out.push_str(&code.layout().labelled_board(5));
     out.push('\n');
 }

@@ -64,7 +64,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     } else if args.plain {
         layout.to_string()
     } else {
-        board::draw(&layout, 0)
+        layout.labelled_board(0)
     };
     Ok(super::print_out(&text)?)
 }

@@ -1,7 +1,7 @@
 //! A group's graph drawn for the page (`/case/{code}/graph`): the nodes
 //! (the whole group, or the ball around a layout in a group too large to
 //! draw whole), their positions, their numbers and the edges; recent
-//! drawings kept within a byte budget.
+//! drawings kept within a byte budget, each made once.
 //!
 //! Positions come from `pivot_mds`, refined by `stress`; `csr` holds the drawn graph's
 //! adjacency, for the positions and the solution walk.
@@ -15,6 +15,7 @@ use klotski::subgraph::Subgraph;
 use klotski::Code;
 use schema::{GroupKey, LayoutNumbers};
 
+use crate::built::Built;
 use crate::recent::Recent;
 use csr::Csr;
 
@@ -103,19 +104,20 @@ impl Drawing {
 }
 
 /// What a drawing is of: a whole group, or the ball around one layout.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(crate) struct DrawingKey {
     pub(crate) group: GroupKey,
     /// The ball's centre; `None` for a whole group.
     pub(crate) centre: Option<Code>,
 }
 
-/// Drawings made recently, most recent first, within a byte budget.
-pub(crate) type DrawingCache = Recent<DrawingKey, Drawing>;
+/// Drawings made recently, most recent first, within a byte budget, and
+/// those being made (each once, to its end: `built.rs`).
+pub(crate) type DrawingCache = Built<DrawingKey, Drawing>;
 
 /// An empty drawing cache of at most about `budget_bytes` bytes.
 pub(crate) fn drawing_cache(budget_bytes: usize) -> DrawingCache {
-    Recent::new(budget_bytes, Drawing::bytes)
+    Built::new(Recent::new(budget_bytes, Drawing::bytes))
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! `/case/{code}/graph`: the layout's group as a graph to draw, placed on
 //! the server.
 
-use std::sync::Arc;
+use std::net::IpAddr;
 use std::time::Instant;
 
 use axum::extract::State;
@@ -16,7 +16,8 @@ use crate::extract::{Client, Path};
 use crate::lookup;
 use crate::model::{stored_code, GroupRef};
 use crate::state::AppState;
-use klotski::LayoutRef;
+use klotski::{Code, LayoutRef};
+use schema::GroupKey;
 
 /// A group (or the ball around a layout) as a graph: its nodes with their
 /// positions and numbers, column by column, and its edges.
@@ -108,35 +109,12 @@ pub(crate) async fn case_graph_get(
         group,
         centre: (size > max_nodes).then_some(chosen),
     };
-    let drawing = match state.drawings().get(key) {
-        Some(drawing) => drawing,
-        None => {
-            let started = Instant::now();
-            let (placed, placing) = state
-                .search(group, client, move |graphs| {
-                    let graph = graphs.get_or_build(group, chosen);
-                    let centre = graph.node(chosen).expect("a layout is in its own group");
-                    let started = Instant::now();
-                    let placed = Drawing::place(&graph, centre, max_nodes as usize);
-                    (placed, started.elapsed())
-                })
-                .await?;
-            let nodes = placed.subgraph.nodes().to_vec();
-            let rows = state
-                .query(move |db, _| Ok(db.group_members(group, &nodes)?))
-                .await?;
-            tracing::info!(
-                layouts = rows.len(),
-                placing_ms = placing.as_millis() as u64,
-                total_ms = started.elapsed().as_millis() as u64,
-                "drew group {group}"
-            );
-            let numbers = rows.into_iter().map(|row| row.numbers).collect();
-            let drawing = Arc::new(placed.with_numbers(numbers));
-            state.drawings().put(key, Arc::clone(&drawing));
-            drawing
-        }
-    };
+    let drawing = state
+        .drawings()
+        .get_or_build(key, || {
+            draw(state.clone(), client, group, chosen, max_nodes)
+        })
+        .await?;
     let at = drawing
         .position(chosen)
         .ok_or_else(|| AppError::Internal(format!("{chosen} is not in its own drawing")))?;
@@ -157,6 +135,40 @@ pub(crate) async fn case_graph_get(
             .collect(),
         solution: drawing.solution_from(at),
     }))
+}
+
+/// Places the part of `group` to draw around `chosen` (a search, admitted
+/// for `client`) and reads its nodes' numbers: once per drawing, to its end
+/// even when the request that asked for it is gone (`built.rs`).
+async fn draw(
+    state: AppState,
+    client: Option<IpAddr>,
+    group: GroupKey,
+    chosen: Code,
+    max_nodes: u32,
+) -> Result<Drawing, AppError> {
+    let started = Instant::now();
+    let (placed, placing) = state
+        .search(group, client, move |graphs| {
+            let graph = graphs.get_or_build(group, chosen);
+            let centre = graph.node(chosen).expect("a layout is in its own group");
+            let started = Instant::now();
+            let placed = Drawing::place(&graph, centre, max_nodes as usize);
+            (placed, started.elapsed())
+        })
+        .await?;
+    let nodes = placed.subgraph.nodes().to_vec();
+    let rows = state
+        .query(move |db, _| Ok(db.group_members(group, &nodes)?))
+        .await?;
+    tracing::info!(
+        layouts = rows.len(),
+        placing_ms = placing.as_millis() as u64,
+        total_ms = started.elapsed().as_millis() as u64,
+        "drew group {group}"
+    );
+    let numbers = rows.into_iter().map(|row| row.numbers).collect();
+    Ok(placed.with_numbers(numbers))
 }
 
 fn nodes_of(drawing: &Drawing) -> GraphNodes {

@@ -83,3 +83,22 @@ pub fn headless_chromium(profile: &Path) -> (Browser, PathBuf) {
     std::fs::create_dir_all(&shots).unwrap();
     (Browser::start(&chromedriver, &chromium, &flags), shots)
 }
+
+/// Saves the page at desktop (1280x800) and phone (390x844) width, in the
+/// light theme (`NAME-desktop.png`) and the dark (`NAME-dark-desktop.png`)
+/// to `shots`, each once `ready` says the view is drawn again at that size;
+/// then back to desktop width and the light theme.
+pub fn screenshots(browser: &Browser, shots: &Path, name: &str, ready: impl Fn()) {
+    for (scheme, infix) in [("light", ""), ("dark", "-dark")] {
+        browser.color_scheme(scheme);
+        for (suffix, width, height) in [("desktop", 1280, 800), ("phone", 390, 844)] {
+            browser.resize(width, height);
+            ready();
+            browser.script("window.scrollTo(0, 0)");
+            let file = shots.join(format!("{name}{infix}-{suffix}.png"));
+            std::fs::write(&file, browser.screenshot()).unwrap();
+        }
+    }
+    browser.color_scheme("light");
+    browser.resize(1280, 800);
+}

@@ -1,0 +1,43 @@
+"""The Klotski (华容道) engine and database from Python.
+
+A thin layer over the project's Rust engine (the ``klotski`` crate) and the
+database's reader (the ``schema`` crate):
+
+- ``Layout(text)``: a layout named by its code (``'1A9BF0C00'``), short code
+  (``'4WVE1'``) or classification (``'5-4-1-1-7472'``): its names, its
+  board, its ``moves()``, its ``analyse()`` (the database's ten numbers)
+  and its ``group()``.
+- ``solve(layout)`` and ``path(a, b)``: the fewest moves to a solved layout
+  or between two layouts, in steps, straight moves or cell moves.
+- ``Group``: a group's layouts; ``table()`` the ten numbers of every layout
+  as NumPy columns (``pandas.DataFrame(group.table())``);
+  ``to_networkx()`` the group as a graph.
+- ``Database(path)``: a file built by ``klotski build-db``, read-only:
+  ``case(text)`` and ``connection`` (``sqlite3``, for pandas).
+
+Long searches release the GIL and are stopped by Ctrl-C.
+"""
+
+from klotski._klotski import (
+    Analysis,
+    Database,
+    DatabaseError,
+    Group,
+    Layout,
+    Move,
+    __version__,
+    path,
+    solve,
+)
+
+__all__ = [
+    "Analysis",
+    "Database",
+    "DatabaseError",
+    "Group",
+    "Layout",
+    "Move",
+    "__version__",
+    "path",
+    "solve",
+]

@@ -1,0 +1,49 @@
+//! The Python package `klotski`'s compiled part, the module
+//! `klotski._klotski`: a thin layer over the engine (`klotski`) and the
+//! database's reader (`schema`), built by maturin (`pip install ./python`).
+//!
+//! - [`layout`]: `Layout` (a layout named by a code, short code or
+//!   classification: its names, board and moves), `Move`, and the searches
+//!   `solve` and `path`.
+//! - [`analysis`]: `Analysis`, the database's ten numbers of one layout.
+//! - [`group`]: `Group`, a layout's group: its layouts, and `table()`, the
+//!   ten numbers of every layout as NumPy columns.
+//! - [`database`]: `Database`, a built file opened read-only.
+//! - [`names`]: what a text names, and the tables kept between calls.
+//! - [`background`]: long work on a thread of its own, without the GIL,
+//!   stopped waiting for by Ctrl-C.
+//! - [`svg`]: a layout's board as SVG, for Jupyter.
+//!
+//! `klotski/__init__.py` (beside this crate) re-exports the module's names;
+//! `klotski/_klotski.pyi` types them. No test binary links this crate: it
+//! is tested from Python (`python/tests/`).
+#![deny(missing_docs)]
+
+mod analysis;
+mod background;
+mod database;
+mod group;
+mod layout;
+mod names;
+mod svg;
+
+use pyo3::prelude::*;
+
+/// The compiled module. Its version is the workspace's.
+#[pymodule]
+fn _klotski(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    module.add_class::<layout::Layout>()?;
+    module.add_class::<layout::Move>()?;
+    module.add_class::<analysis::Analysis>()?;
+    module.add_class::<group::Group>()?;
+    module.add_class::<group::GroupIterator>()?;
+    module.add_class::<database::Database>()?;
+    module.add(
+        "DatabaseError",
+        module.py().get_type::<database::DatabaseError>(),
+    )?;
+    module.add_function(wrap_pyfunction!(layout::solve, module)?)?;
+    module.add_function(wrap_pyfunction!(layout::path, module)?)?;
+    Ok(())
+}

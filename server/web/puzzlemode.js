@@ -1,0 +1,165 @@
+// Puzzle mode: a layout a known number of steps from solved, to solve in
+// the fewest. The address says it is a puzzle (`?puzzle=1`, or the UTC day
+// of the day's puzzle, `?puzzle=2026-11-28`); the difficulty is shown
+// before the first step, and every step is judged as it is played (the
+// API's moves left before and after it). The browser remembers the
+// puzzles solved, with the player's result, and a streak: puzzles solved
+// in a row without a step that was not best and without a hint.
+
+import { METRICS } from './metric.js';
+import { VALUES, stepValue } from './movelist.js';
+import { el, link, plural } from './views.js';
+
+/** Where the browser keeps the puzzles solved, and the streak. */
+const SOLVED = 'klotski.puzzles';
+const STREAK = 'klotski.streak';
+
+function load(key, otherwise) {
+  try {
+    return JSON.parse(localStorage.getItem(key)) ?? otherwise;
+  } catch {
+    return otherwise;
+  }
+}
+
+function save(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // A browser that keeps nothing still plays the puzzle.
+  }
+}
+
+/** The puzzles solved in this browser, the latest first: `{code, fewest, result, metric, day, when}`. */
+export function solvedPuzzles() {
+  const kept = load(SOLVED, {});
+  return Object.values(kept && typeof kept === 'object' ? kept : {})
+    .filter((p) => p && typeof p.code === 'string' && Number.isInteger(p.fewest) && Number.isInteger(p.result))
+    .sort((a, b) => String(b.when).localeCompare(String(a.when)));
+}
+
+/** The number of puzzles solved in a row at the fewest, without a slip or a hint. */
+export function streak() {
+  const n = load(STREAK, 0);
+  return Number.isInteger(n) && n > 0 ? n : 0;
+}
+
+/** The UTC day of `date` as `YYYY-MM-DD`: the day's puzzle is named by it. */
+export const dayOf = (date = new Date()) => date.toISOString().slice(0, 10);
+
+/** The puzzle an address names: `{day}` (null for a puzzle that is not the day's), or null when it is no puzzle. */
+export function puzzleOf(query) {
+  const value = query.get('puzzle');
+  if (value == null) return null;
+  return { day: /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null };
+}
+
+/** The `puzzle` value of a puzzle's address. */
+export const puzzleParam = (puzzle) => puzzle.day ?? '1';
+
+/** The list of puzzles solved in this browser, each with the result against the fewest; null when none. */
+export function solvedList() {
+  const solved = solvedPuzzles();
+  if (!solved.length) return null;
+  return el('section', { 'data-solved-puzzles': '' },
+    el('h2', {}, 'Puzzles you solved'),
+    el('p', {}, `Streak: ${plural(streak(), 'puzzle')} in a row solved in the fewest, without a hint.`),
+    el('ul', { class: 'solved-puzzles' }, ...solved.map((p) => {
+      const unit = METRICS[p.metric]?.unit ?? 'step';
+      const extra = p.result - p.fewest;
+      return el('li', { 'data-solved-puzzle': p.code },
+        link(`/ui/case/${p.code}?puzzle=${p.day ?? '1'}`, p.day ? `the puzzle of ${p.day}` : p.code), ': ',
+        `solved in ${plural(p.result, unit)}, the fewest ${p.fewest}`,
+        el('span', { class: extra ? 'tag value-same' : 'tag value-best' }, extra ? ` (+${extra})` : ' (the fewest)'));
+    })));
+}
+
+/** A puzzle being played: its words beside the board and what it remembers. */
+export class PuzzleMode {
+  /** `game` is play.js's Game; `puzzle` is puzzleOf's answer. */
+  constructor(game, puzzle) {
+    this.game = game;
+    this.day = puzzle.day;
+    /** Whether a step that was not best, or a hint, was played: the streak then ends. */
+    this.slipped = false;
+    this.feedback = el('p', { class: 'feedback', 'data-feedback': '', 'aria-live': 'polite' });
+    this.takeBack = el('button', { type: 'button', 'data-action': 'take-back', onclick: () => game.enqueue(() => game.jump(game.pos - 1)) }, 'Take it back');
+    this.again = el('button', { type: 'button', 'data-action': 'try-again', onclick: () => game.enqueue(() => game.restartFresh()) }, 'Try again');
+    this.streakShown = el('p', { class: 'muted', 'data-streak': '' });
+    this.element = el('section', { class: 'puzzle-mode', 'data-puzzle-mode': '' },
+      this.feedback, el('div', { class: 'buttons' }, this.takeBack, this.again), this.streakShown);
+  }
+
+  /** The puzzle's name: the day's or not, and its difficulty (the start's fewest in the game's metric). */
+  title() {
+    const fewest = this.fewest();
+    return [this.day ? `Puzzle of ${this.day}` : 'Puzzle', ': ',
+      el('span', { 'data-puzzle-fewest': String(fewest) }, `${plural(fewest, this.unit())} from solved`)];
+  }
+
+  unit() {
+    return METRICS[this.game.metric].unit;
+  }
+
+  fewest() {
+    return METRICS[this.game.metric].fewest(this.game.startInfo);
+  }
+
+  /** A hint was asked for: the puzzle no longer counts for the streak. */
+  hinted() {
+    this.slip();
+  }
+
+  slip() {
+    this.slipped = true;
+    save(STREAK, 0);
+  }
+
+  /** Says what the step that led to the layout shown did (or, at the start, what the puzzle asks). */
+  async judge() {
+    const game = this.game;
+    const pos = game.pos;
+    this.streakShown.textContent = `Streak: ${plural(streak(), 'puzzle')} solved in the fewest in a row.`;
+    this.takeBack.disabled = pos === 0;
+    this.again.disabled = game.steps.length === 0;
+    if (pos === 0) {
+      this.say('start', `Solve it in ${plural(this.fewest(), this.unit())}: each step is judged as you play it.`);
+      return;
+    }
+    const metric = METRICS[game.metric];
+    const [before, after] = await Promise.all([game.info(game.codes[pos - 1]), game.info(game.codes[pos])]);
+    if (game.pos !== pos || game.closed) return;
+    const value = stepValue(metric.fewest(before), metric.fewest(after), game.stepLength(pos - 1));
+    const extra = game.count(game.metric) + metric.fewest(after) - this.fewest();
+    if (value !== 'best') this.slip();
+    if (metric.fewest(after) === 0) {
+      this.solved(game.count(game.metric));
+      return;
+    }
+    this.say(value, value === 'best' ? 'Best move!'
+      : `${VALUES[value][0].toUpperCase()}${VALUES[value].slice(1)}: that's not the fastest, ${plural(extra, this.unit())} more than the fewest.`);
+  }
+
+  /** Says `text` beside the board, and under it (in sight on a phone). */
+  say(value, text) {
+    this.feedback.dataset.value = value;
+    this.feedback.textContent = text;
+    this.game.say(text);
+  }
+
+  /** The puzzle solved in `count` moves: remembered, the streak counted, the result said. */
+  solved(count) {
+    const fewest = this.fewest();
+    const code = this.game.start;
+    const kept = load(SOLVED, {});
+    const all = kept && typeof kept === 'object' ? kept : {};
+    const first = !all[code];
+    const result = Math.min(count, all[code]?.result ?? Infinity);
+    all[code] = { code, fewest, result, metric: this.game.metric, day: this.day, when: new Date().toISOString() };
+    save(SOLVED, all);
+    if (first && !this.slipped && count === fewest) save(STREAK, streak() + 1);
+    this.streakShown.textContent = `Streak: ${plural(streak(), 'puzzle')} solved in the fewest in a row.`;
+    this.say('solved', count === fewest ? `Solved in ${plural(count, this.unit())}: the fewest possible!`
+      : `Solved in ${plural(count, this.unit())}: the fewest is ${fewest}. Try again for the fewest?`);
+  }
+}
