@@ -10,6 +10,7 @@
 //!   CSV for graph tools.
 //! - [`migrate`]: a database of an older schema brought up to date.
 //! - [`seeds`]: the per-class seed files the original's `--all` wrote.
+//! - [`space`]: the free disk a build or a migration needs, checked first.
 //! - [`output`]: files written atomically; [`progress`]: progress bars, logged
 //!   off a terminal.
 //!
@@ -22,6 +23,7 @@
 //!     classes: select(&[ClassPattern::STANDARD]),
 //!     force: false,
 //!     batch_layouts: DEFAULT_BATCH_LAYOUTS,
+//!     free_space: builder::space::CHECKED,
 //! };
 //! let summary = build_database(&options)?;
 //! assert_eq!(summary.n_layouts, 363_480);
@@ -37,5 +39,6 @@ pub mod migrate;
 pub mod output;
 pub mod progress;
 pub mod seeds;
+pub mod space;
 
 pub use build::{build_database, BuildOptions, Summary, DEFAULT_BATCH_LAYOUTS};

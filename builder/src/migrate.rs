@@ -11,10 +11,11 @@ use edge::numbers::metrics_of_graph;
 use klotski::analysis::GroupGraph;
 use klotski::Code;
 use rayon::prelude::*;
-use schema::{GroupMetrics, MetricNumbers, Upgrade, UpgradeProgress};
+use schema::{Database, ErrorKind, GroupMetrics, MetricNumbers, Upgrade, UpgradeProgress};
 use tracing::info;
 
 use crate::progress::Progress;
+use crate::space::{self, FreeSpace};
 
 /// What a migration did, and how long it took.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -28,9 +29,24 @@ pub struct Migrated {
 }
 
 /// Brings the database at `db` to the current schema version (see
-/// [`schema::upgrade`]): all or nothing, however it is interrupted.
-pub fn migrate_database(db: &Path) -> anyhow::Result<Migrated> {
+/// [`schema::upgrade`]): all or nothing, however it is interrupted. A file
+/// of an older version is first checked to fit its migration in the free
+/// disk `free_space` reads (`None`: not checked).
+pub fn migrate_database(db: &Path, free_space: FreeSpace) -> anyhow::Result<Migrated> {
     let started = Instant::now();
+    let older = Database::open(db).err().is_some_and(|error| {
+        matches!(error.kind(), ErrorKind::SchemaVersion { found, expected, .. } if found < expected)
+    });
+    if older {
+        let file_bytes = std::fs::metadata(db)?.len();
+        let what = format!("migrating {}", db.display());
+        space::check(
+            free_space,
+            space::dir_of(db),
+            space::migrate_needs(file_bytes),
+            &what,
+        )?;
+    }
     let mut bars = Bars::default();
     let upgrade = schema::upgrade(db, &EngineMetrics, &mut bars)
         .with_context(|| format!("migrating {} failed, the file is as it was", db.display()))?;

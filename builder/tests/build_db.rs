@@ -45,6 +45,7 @@ fn shared_db() -> &'static Path {
             classes: classes(SHARED_CLASSES),
             force: false,
             batch_layouts: DEFAULT_BATCH_LAYOUTS,
+            free_space: builder::space::CHECKED,
         };
         let summary = build_database(&options).unwrap();
         assert_eq!(summary.n_classes, 21, "7-0-0 holds no layouts");
@@ -719,4 +720,53 @@ fn the_stock_sqlite3_shell_reads_the_file() {
         text(&output.stdout),
         format!("{n_layouts}\n{last}|{short_code}\n")
     );
+}
+
+#[test]
+fn a_build_that_would_not_fit_is_refused_before_any_work() {
+    let dir = scratch_dir("space");
+    let db = dir.join("klotski.db");
+    let n_layouts = ClassGroups::build("0-1-0".parse().unwrap()).n_layouts() as u64;
+    let error = build_database(&BuildOptions {
+        db: db.clone(),
+        classes: classes("0-1-0"),
+        force: false,
+        batch_layouts: DEFAULT_BATCH_LAYOUTS,
+        free_space: Some(|_| Ok(0)),
+    })
+    .unwrap_err();
+    let needed = builder::space::build_needs(n_layouts, 0);
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "a build of {n_layouts} layouts needs about {:.1} MB free in {}, 0.0 MB are; \
+             free some or pass --no-space-check",
+            needed as f64 / 1e6,
+            dir.display()
+        )
+    );
+    for file in [
+        &db,
+        &with_suffix(&db, ".checkpoint"),
+        &with_suffix(&db, ".building"),
+    ] {
+        assert!(!file.exists(), "{}", file.display());
+    }
+}
+
+#[test]
+fn an_empty_file_at_db_is_built_over() {
+    let dir = scratch_dir("empty");
+    let db = dir.join("klotski.db");
+    std::fs::write(&db, "").unwrap();
+    succeed(&[
+        "build-db",
+        "--db",
+        path_str(&db),
+        "--classes",
+        "0-0-0",
+        "--no-space-check",
+    ]);
+    let meta = Database::open(&db).unwrap().meta().unwrap();
+    assert_eq!(meta.classes, ["0-0-0"]);
 }

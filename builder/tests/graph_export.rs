@@ -130,6 +130,7 @@ fn stored_numbers_equal_computed_ones() {
         classes: vec!["1-1-0".parse().unwrap()],
         force: false,
         batch_layouts: DEFAULT_BATCH_LAYOUTS,
+        free_space: builder::space::CHECKED,
     })
     .unwrap();
     let database = schema::Database::open(&db).unwrap();

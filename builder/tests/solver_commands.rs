@@ -38,6 +38,7 @@ fn test_db() -> &'static str {
             classes: CLASSES.iter().map(|c| c.parse().unwrap()).collect(),
             force: false,
             batch_layouts: DEFAULT_BATCH_LAYOUTS,
+            free_space: builder::space::CHECKED,
         };
         build_database(&options).unwrap();
         (dir, path)

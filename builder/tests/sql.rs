@@ -46,6 +46,7 @@ fn build(db: &Path, classes: &str) {
         classes: classes::select(&patterns),
         force: false,
         batch_layouts: DEFAULT_BATCH_LAYOUTS,
+        free_space: builder::space::CHECKED,
     };
     build_database(&options).unwrap();
 }

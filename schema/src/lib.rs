@@ -58,6 +58,7 @@ mod fill;
 mod meta;
 mod migrate;
 mod open;
+mod packed;
 mod ranking;
 mod read;
 mod rows;
@@ -72,6 +73,7 @@ pub use migrate::{
     apply_migrations, create_indexes, migrate, Migration, APPLICATION_ID, INDEXES, MIGRATIONS,
     SCHEMA_VERSION,
 };
+pub use packed::PackedMetrics;
 pub use ranking::N_HARDEST;
 pub use read::{Database, GroupFilter, Page};
 pub use rows::{

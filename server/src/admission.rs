@@ -11,8 +11,8 @@
 //!   finds its lane full is answered 503 `busy` with `Retry-After` at once,
 //!   instead of waiting out the time limit. So a waiting search waits for a
 //!   few searches at most.
-//! - **A share per client.** A client (a peer IP address) runs or waits for
-//!   at most `Config::searches_per_client` searches at once; one more is
+//! - **A share per client.** A client (an IPv4 address or an IPv6 prefix,
+//!   `client::share_key`) runs or waits for at most `Config::searches_per_client` searches at once; one more is
 //!   answered 429 with `Retry-After`.
 //!
 //! Each lane's refusals are counted, by reason, for the metrics; how many

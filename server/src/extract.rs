@@ -31,9 +31,9 @@ impl FromRequestParts<AppState> for Client {
         parts: &mut axum::http::request::Parts,
         state: &AppState,
     ) -> Result<Client, Self::Rejection> {
-        let trusted = &state.config().trusted_proxies;
+        let forwarding = &state.config().forwarding;
         Ok(Client(client_of(
-            trusted,
+            forwarding,
             &parts.extensions,
             &parts.headers,
         )))

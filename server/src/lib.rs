@@ -38,6 +38,7 @@
 #![deny(missing_docs)]
 
 mod admission;
+mod answers;
 mod built;
 mod client;
 mod compress;
@@ -64,7 +65,10 @@ use axum::Router;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::trace::TraceLayer;
 
-pub use client::{TrustedProxies, TrustedProxiesError};
+pub use client::{
+    share_key, ForwardedHeader, ForwardedHeaderError, Forwarding, TrustedProxies,
+    TrustedProxiesError,
+};
 pub use error::{ErrorBody, ErrorCode};
 pub use observe::ACCESS_LOG_TARGET;
 pub use serve::{serve, ConnectionLimits};
@@ -72,12 +76,12 @@ pub use state::{AppState, Config};
 
 /// The service's router, ready to serve.
 pub fn app(state: AppState) -> Router {
-    let (router, _) = routes::api_router().split_for_parts();
+    let (router, _) = routes::api_router(state.answers()).split_for_parts();
     let config = state.config();
     let observe = observe::ObserveLayer::new(
         state.metrics(),
         config.request_timeout,
-        config.access_log.then(|| config.trusted_proxies.clone()),
+        config.access_log.then(|| config.forwarding.clone()),
     );
     router
         .merge(page::router())

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use clap::Parser;
-use server::{AppState, Config, ConnectionLimits, TrustedProxies};
+use server::{AppState, Config, ConnectionLimits, ForwardedHeader, Forwarding, TrustedProxies};
 
 /// The Klotski (华容道) database over HTTP: JSON answers about layouts,
 /// groups and classes. The routes are listed at /openapi.json.
@@ -53,6 +53,11 @@ struct Args {
     /// /min-solutions, /path); the largest group's takes about 75.
     #[arg(long, default_value_t = Config::default().graph_cache_bytes >> 20)]
     graph_cache_mb: usize,
+    /// Megabytes of /case/{code}/graph answers kept as sent, compressed as
+    /// each client accepts (the largest is 9.7 MB plain, about a tenth of
+    /// that compressed).
+    #[arg(long, default_value_t = Config::default().answer_cache_bytes >> 20)]
+    answer_cache_mb: usize,
     /// Another process may write the database file while the server runs
     /// (e.g. `klotski migrate` in place): take SQLite's locks and check for
     /// changes before each query. Without it the file is read as immutable,
@@ -61,11 +66,24 @@ struct Args {
     database_may_change: bool,
     /// The reverse proxies to believe, comma-separated: networks
     /// (10.0.0.0/8, fd00::/8) or addresses (127.0.0.1, ::1). A request from
-    /// one of them is counted under the client it names in `Forwarded` or
-    /// `X-Forwarded-For` (the last address a trusted proxy added); from any
-    /// other peer these headers are ignored. None by default.
+    /// one of them is counted under the client it names in
+    /// --forwarded-header (the last address a trusted proxy added); from
+    /// any other peer that header is ignored. None by default.
     #[arg(long, value_name = "CIDR,...", default_value = "")]
     trusted_proxies: TrustedProxies,
+    /// The one header the trusted proxies set to name the client:
+    /// X-Forwarded-For (a list of addresses; nginx's
+    /// `$proxy_add_x_forwarded_for`), `Forwarded` (RFC 7239), or another
+    /// list such as X-Real-IP. Any other forwarding header is ignored: a
+    /// client could have written it.
+    #[arg(long, value_name = "NAME", default_value_t = ForwardedHeader::default())]
+    forwarded_header: ForwardedHeader,
+    /// Leading bits of an IPv6 client's address that make one client for
+    /// --searches-per-client (a subscriber usually holds a whole /64);
+    /// IPv4 clients count by address.
+    #[arg(long, value_name = "BITS", default_value_t = Config::default().ipv6_client_prefix,
+          value_parser = clap::value_parser!(u8).range(1..=128))]
+    ipv6_client_prefix: u8,
     /// Log one line per request (client, method, path, status, latency,
     /// bytes) at info level, target `klotski_server::access`.
     #[arg(long)]
@@ -100,12 +118,17 @@ fn run(args: Args) -> anyhow::Result<()> {
         n_connections: args.connections,
         request_timeout,
         graph_cache_bytes: args.graph_cache_mb << 20,
+        answer_cache_bytes: args.answer_cache_mb << 20,
         n_small_searches: args.small_searches,
         n_large_searches: args.large_searches,
         small_group_layouts: args.small_group_layouts,
         searches_per_client: args.searches_per_client,
         database_may_change: args.database_may_change,
-        trusted_proxies: args.trusted_proxies,
+        forwarding: Forwarding {
+            proxies: args.trusted_proxies,
+            header: args.forwarded_header,
+        },
+        ipv6_client_prefix: args.ipv6_client_prefix,
         access_log: args.access_log,
         ..Config::default()
     };
@@ -115,11 +138,11 @@ fn run(args: Args) -> anyhow::Result<()> {
         ..ConnectionLimits::default()
     };
     // The error says what is wrong with the file and to run `klotski build-db`.
-    let trusted_proxies = config.trusted_proxies.clone();
+    let forwarding = config.forwarding.clone();
     let state = AppState::open(&args.db, config)?;
     tracing::info!(db = %args.db.display(), classes = %state.classes_held(), "database open");
-    if !trusted_proxies.is_empty() {
-        tracing::info!(proxies = %trusted_proxies, "client addresses read from forwarding headers of trusted proxies");
+    if !forwarding.proxies.is_empty() {
+        tracing::info!(proxies = %forwarding.proxies, header = %forwarding.header, "client addresses read from the forwarding header of trusted proxies");
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

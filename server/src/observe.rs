@@ -21,7 +21,7 @@ use axum::http::{Method, Uri};
 use axum::response::{IntoResponse, Response};
 use tokio::time::Timeout;
 
-use crate::client::{client_of, TrustedProxies};
+use crate::client::{client_of, Forwarding};
 use crate::error::AppError;
 use crate::metrics::{Metrics, RouteMetrics, UNMATCHED};
 
@@ -37,17 +37,17 @@ struct Observer {
     metrics: Arc<Metrics>,
     /// How long a request may take before it is answered 503.
     limit: Duration,
-    /// With the access log on, the proxies trusted to name the client.
-    access_log: Option<TrustedProxies>,
+    /// With the access log on, where the client is read from.
+    access_log: Option<Forwarding>,
 }
 
 impl ObserveLayer {
     /// Requests counted in `metrics`, answered 503 after `limit`, and
-    /// logged when `access_log` holds the trusted proxies.
+    /// logged when `access_log` holds where the client is read from.
     pub(crate) fn new(
         metrics: Arc<Metrics>,
         limit: Duration,
-        access_log: Option<TrustedProxies>,
+        access_log: Option<Forwarding>,
     ) -> ObserveLayer {
         ObserveLayer(Arc::new(Observer {
             metrics,
@@ -104,8 +104,8 @@ where
                 .route(route.map_or(UNMATCHED, MatchedPath::as_str))
         });
         metrics.started();
-        let access = observer.access_log.as_ref().map(|trusted| AccessLine {
-            client: client_of(trusted, request.extensions(), request.headers()),
+        let access = observer.access_log.as_ref().map(|forwarding| AccessLine {
+            client: client_of(forwarding, request.extensions(), request.headers()),
             method: request.method().clone(),
             uri: request.uri().clone(),
         });

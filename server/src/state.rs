@@ -10,7 +10,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::admission::Searches;
-use crate::client::TrustedProxies;
+use crate::answers::Answers;
+use crate::client::{share_key, Forwarding};
 use crate::drawing::{drawing_cache, DrawingCache};
 use crate::error::AppError;
 use crate::metrics::{Metrics, Sample};
@@ -45,15 +46,21 @@ pub struct Config {
     pub drawing_layouts: u32,
     /// Bytes of drawings (`/case/{code}/graph`) kept for later requests.
     pub drawing_cache_bytes: usize,
+    /// Bytes of `/case/{code}/graph` answers kept as sent, encoded
+    /// (`answers.rs`).
+    pub answer_cache_bytes: usize,
     /// Whether another process may write the database file while it is
     /// open: if so, SQLite takes its locks and checks for changes before
     /// each query; if not (the default), the file is read as immutable
     /// ([`schema::Database::open_immutable`]), which is faster.
     pub database_may_change: bool,
-    /// The reverse proxies whose `Forwarded` and `X-Forwarded-For` headers
-    /// name the client (`client.rs`); none by default, so the peer is the
+    /// The reverse proxies whose forwarding header names the client, and
+    /// that header (`client.rs`); no proxy by default, so the peer is the
     /// client.
-    pub trusted_proxies: TrustedProxies,
+    pub forwarding: Forwarding,
+    /// How many leading bits of an IPv6 client's address make the client
+    /// its searches are counted under (64: a subscriber's usual /64).
+    pub ipv6_client_prefix: u8,
     /// Whether each request is logged when answered (target
     /// `klotski_server::access`, level info).
     pub access_log: bool,
@@ -76,8 +83,12 @@ impl Default for Config {
             drawing_layouts: 100_000,
             // About 4 MB for a 25,955-layout group: a few dozen groups.
             drawing_cache_bytes: 128 << 20,
+            // The largest ball's answer is 9.7 MB plain, about a tenth of
+            // that compressed.
+            answer_cache_bytes: 64 << 20,
             database_may_change: false,
-            trusted_proxies: TrustedProxies::default(),
+            forwarding: Forwarding::default(),
+            ipv6_client_prefix: 64,
             access_log: false,
         }
     }
@@ -95,6 +106,7 @@ pub(crate) struct Shared {
     pub(crate) catalog: Catalog,
     pub(crate) graphs: GraphCache,
     pub(crate) drawings: DrawingCache,
+    pub(crate) answers: Arc<Answers>,
     pub(crate) searches: Searches,
     pub(crate) metrics: Arc<Metrics>,
 }
@@ -167,6 +179,7 @@ impl AppState {
             config.searches_per_client,
         );
         let metrics = Arc::new(Metrics::new(&searches, &graphs));
+        let answers = Arc::new(Answers::new(config.answer_cache_bytes));
         Ok(AppState {
             shared: Arc::new(Shared {
                 config,
@@ -174,6 +187,7 @@ impl AppState {
                 catalog,
                 graphs,
                 drawings,
+                answers,
                 searches,
                 metrics,
             }),
@@ -192,6 +206,11 @@ impl AppState {
 
     pub(crate) fn drawings(&self) -> &DrawingCache {
         &self.shared.drawings
+    }
+
+    /// The answers kept as sent (`/case/{code}/graph`).
+    pub(crate) fn answers(&self) -> Arc<Answers> {
+        Arc::clone(&self.shared.answers)
     }
 
     pub(crate) fn catalog(&self) -> &Catalog {
@@ -258,6 +277,8 @@ impl AppState {
     {
         let size = self.catalog().group_sizes.get(&group).copied();
         let size = size.ok_or_else(|| AppError::Internal(format!("group {group} has no size")))?;
+        let prefix = self.shared.config.ipv6_client_prefix;
+        let client = client.map(|client| share_key(client, prefix));
         let permit = self.shared.searches.admit(size, client).await?;
         let shared = Arc::clone(&self.shared);
         // Held until the search ends, even when the request's time is up:

@@ -1,8 +1,8 @@
 //! Responses are compressed as the client accepts: brotli or gzip for the
 //! page's files, the JSON and `/metrics`, nothing for a client that asks
-//! for nothing or for fonts (compressed already). Every compressed body
-//! decodes to the uncompressed one, and the page on the wire stays within
-//! issue 51's bound (80 KB).
+//! for nothing or for fonts (compressed already); a graph kept as sent.
+//! Every compressed body decodes to the uncompressed one, and the page on
+//! the wire stays within issue 51's bound (80 KB).
 
 mod common;
 
@@ -143,6 +143,18 @@ async fn the_page_json_and_metrics_are_compressed_as_the_client_accepts_from_1_k
     for uri in ["/stats", "/case/000000000/moves", "/openapi.json"] {
         let (body, _) = check(&app, uri, true).await;
         assert!(body.len() >= 1024, "{uri}: {} bytes", body.len());
+    }
+    // A graph (0-2-0's one group, 1,440 layouts) is kept as sent, each
+    // encoding once: asked again, the same bytes.
+    let (graph, _) = check(&app, "/case/0-2-0-0-0/graph", true).await;
+    assert!(graph.len() >= 1024, "{} bytes", graph.len());
+    for encoding in ["br", "gzip"] {
+        let [first, again] = [
+            get(&app, "/case/0-2-0-0-0/graph", encoding).await,
+            get(&app, "/case/0-2-0-0-0/graph", encoding).await,
+        ];
+        assert_eq!(again.encoding.as_deref(), Some(encoding));
+        assert!(first.body == again.body && decode(encoding, &again.body) == graph);
     }
     // A layout's JSON, the hot path, is under 1 KiB: compressing it would
     // save about 200 bytes for 2.4-3x the request's CPU, so it goes plain.

@@ -1,8 +1,9 @@
-//! The server behind a real nginx on loopback, as docs/serving.md sets it
-//! up: clients on different loopback addresses reach it through the proxy
-//! and are told apart (their shares of group searches, the access log, the
-//! metrics), and a client that sends its own forwarding header straight to
-//! the server is not believed.
+//! The server behind a real nginx on loopback, set up as docs/serving.md
+//! does (`X-Forwarded-For` appended) and with `Forwarded` set instead:
+//! clients on different loopback addresses reach it through the proxy and
+//! are told apart (their shares of group searches, the access log, the
+//! metrics); a client that sends its own forwarding header, straight to the
+//! server or through nginx, is not believed; IPv6 clients share by /64.
 //!
 //! Without nginx (Debian's package: `apt-get install nginx`) or Python's
 //! `prometheus_client`, `cargo test` lists the test as ignored with the
@@ -14,6 +15,7 @@ use std::io::{BufRead, BufReader};
 use std::net::{IpAddr, SocketAddr};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -23,10 +25,20 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpSocket;
 
 /// The nginx configuration of docs/serving.md, on loopback with every path
-/// under `dir`: the client's address in `X-Forwarded-For` (appended) and
-/// `Forwarded` (set).
-fn nginx_config(dir: &Path, listen: SocketAddr, upstream: SocketAddr) -> String {
+/// under `dir`: the client's address appended to `X-Forwarded-For`, and,
+/// when `sets_forwarded`, also set in `Forwarded`.
+fn nginx_config(
+    dir: &Path,
+    listen: SocketAddr,
+    upstream: SocketAddr,
+    sets_forwarded: bool,
+) -> String {
     let dir = dir.display();
+    let forwarded = if sets_forwarded {
+        "proxy_set_header Forwarded $forwarded_for;"
+    } else {
+        ""
+    };
     format!(
         r#"daemon off;
 master_process off;
@@ -56,7 +68,7 @@ http {{
         proxy_set_header Connection "";
         proxy_set_header Host $host;
         proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-        proxy_set_header Forwarded $forwarded_for;
+        {forwarded}
         location / {{
             proxy_pass http://klotski;
         }}
@@ -65,6 +77,18 @@ http {{
 "#
     )
 }
+
+/// The server's limits in both tests: 0-2-0 (one group of 1,440 layouts)
+/// is large, 7-0-3's groups small; a client runs one search at a time, and
+/// one large search runs (two more wait).
+const ONE_SEARCH_EACH: [&str; 6] = [
+    "--small-group-layouts",
+    "1000",
+    "--searches-per-client",
+    "1",
+    "--large-searches",
+    "1",
+];
 
 /// A process killed when dropped.
 struct Running(Child);
@@ -76,8 +100,8 @@ impl Drop for Running {
     }
 }
 
-/// `klotski-server` on a free loopback port, trusting `127.0.0.1` as its
-/// proxy, with the access log on; its log lines are gathered.
+/// `klotski-server` on a free loopback port, trusting `trusted` as its
+/// proxies, with the access log on; its log lines are gathered.
 struct Server {
     address: SocketAddr,
     log: Arc<Mutex<Vec<String>>>,
@@ -85,9 +109,9 @@ struct Server {
 }
 
 impl Server {
-    fn start(db: &Path, extra: &[&str]) -> Server {
+    fn start(db: &Path, trusted: &str, extra: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_klotski-server"))
-            .args(["--listen", "127.0.0.1:0", "--trusted-proxies", "127.0.0.1"])
+            .args(["--listen", "127.0.0.1:0", "--trusted-proxies", trusted])
             .arg("--access-log")
             .arg("--db")
             .arg(db)
@@ -156,11 +180,15 @@ struct Nginx {
 }
 
 impl Nginx {
-    async fn start(program: &Path, upstream: SocketAddr) -> Nginx {
+    async fn start(program: &Path, upstream: SocketAddr, sets_forwarded: bool) -> Nginx {
         let dir = tempfile::tempdir().unwrap();
         let address = free_port();
         let config = dir.path().join("nginx.conf");
-        std::fs::write(&config, nginx_config(dir.path(), address, upstream)).unwrap();
+        std::fs::write(
+            &config,
+            nginx_config(dir.path(), address, upstream, sets_forwarded),
+        )
+        .unwrap();
         let error_log = dir.path().join("error.log");
         let process = Running(
             Command::new(program)
@@ -213,6 +241,55 @@ fn loopback(last: u8) -> IpAddr {
     IpAddr::from([127, 0, 0, last])
 }
 
+/// Eight connections at once from `from`, through `to`, asking for
+/// searches in 0-2-0's one group (1,440 layouts), the i-th with the header
+/// lines `headers(i)`: until one has been refused its share (429) and each
+/// has asked ten times (at most 200 each) when `until_refused`, else ten
+/// times each. The statuses, all 200, 429 or 503.
+async fn flood(
+    to: SocketAddr,
+    from: IpAddr,
+    headers: impl Fn(usize) -> String,
+    until_refused: bool,
+) -> Vec<u16> {
+    let large: Arc<Vec<String>> = Arc::new(
+        ClassGroups::build("0-2-0".parse().unwrap())
+            .codes()
+            .iter()
+            .map(|code| code.to_string())
+            .collect(),
+    );
+    let refused = Arc::new(AtomicUsize::new(0));
+    let rounds = if until_refused { 200 } else { 10 };
+    let floods: Vec<_> = (0..8)
+        .map(|i| {
+            let (large, refused, headers) = (Arc::clone(&large), Arc::clone(&refused), headers(i));
+            tokio::spawn(async move {
+                let mut statuses = Vec::new();
+                for round in 0..rounds {
+                    if refused.load(Ordering::Relaxed) > 0 && round >= 10 {
+                        break;
+                    }
+                    let code = &large[(i + 8 * round) % large.len()];
+                    let path = format!("/case/{code}/farthest?limit=1");
+                    let (status, body) = get_from(from, to, &path, &headers).await;
+                    assert!([200, 429, 503].contains(&status), "{status} {body}");
+                    if status == 429 {
+                        refused.fetch_add(1, Ordering::Relaxed);
+                    }
+                    statuses.push(status);
+                }
+                statuses
+            })
+        })
+        .collect();
+    let mut statuses = Vec::new();
+    for flood in floods {
+        statuses.extend(flood.await.unwrap());
+    }
+    statuses
+}
+
 /// Whether the access log has a line for `client` asking `path` exactly.
 fn logged(lines: &[String], client: &str, path: &str) -> bool {
     lines.iter().any(|line| {
@@ -227,56 +304,18 @@ fn logged(lines: &[String], client: &str, path: &str) -> bool {
 )]
 async fn clients_behind_nginx_are_told_apart() {
     let nginx = probe::find(&["nginx"]).expect("nginx is on the PATH or in /usr/sbin");
-    // 0-2-0 (one group of 1,440 layouts) is large here, 7-0-3's groups
-    // small; a client runs one search at a time.
+    let extra = ["--forwarded-header", "Forwarded", "--small-searches", "2"];
     let server = Server::start(
         common::test_db(),
-        &[
-            "--small-group-layouts",
-            "1000",
-            "--searches-per-client",
-            "1",
-            "--large-searches",
-            "1",
-            "--small-searches",
-            "2",
-        ],
+        "127.0.0.1",
+        &[&ONE_SEARCH_EACH[..], &extra].concat(),
     );
-    let proxy = Nginx::start(&nginx, server.address).await;
+    let proxy = Nginx::start(&nginx, server.address, true).await;
     let (flooder, other, direct) = (loopback(2), loopback(3), loopback(4));
 
     // The flooder asks for large searches on eight connections at once,
-    // until it has been refused its share (at most 200 rounds each).
-    let large: Arc<Vec<String>> = Arc::new(
-        ClassGroups::build("0-2-0".parse().unwrap())
-            .codes()
-            .iter()
-            .map(|code| code.to_string())
-            .collect(),
-    );
-    let refused = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-    let floods: Vec<_> = (0..8)
-        .map(|i| {
-            let (large, refused, to) = (Arc::clone(&large), Arc::clone(&refused), proxy.address);
-            tokio::spawn(async move {
-                let mut statuses = Vec::new();
-                for round in 0..200 {
-                    if refused.load(std::sync::atomic::Ordering::Relaxed) > 0 && round >= 10 {
-                        break;
-                    }
-                    let code = &large[(i + 8 * round) % large.len()];
-                    let path = format!("/case/{code}/farthest?limit=1");
-                    let (status, body) = get_from(flooder, to, &path, "").await;
-                    assert!([200, 429, 503].contains(&status), "{status} {body}");
-                    if status == 429 {
-                        refused.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    }
-                    statuses.push(status);
-                }
-                statuses
-            })
-        })
-        .collect();
+    // until it has been refused its share.
+    let floods = tokio::spawn(flood(proxy.address, flooder, |_| String::new(), true));
     // Meanwhile another client's small searches all answer.
     let small = ClassGroups::build("7-0-3".parse().unwrap());
     let (from, to) = {
@@ -288,10 +327,7 @@ async fn clients_behind_nginx_are_told_apart() {
         let (status, body) = get_from(other, proxy.address, &small_path, "").await;
         assert_eq!(status, 200, "{body}");
     }
-    let mut statuses = Vec::new();
-    for flood in floods {
-        statuses.extend(flood.await.unwrap());
-    }
+    let statuses = floods.await.unwrap();
     let n_refused = statuses.iter().filter(|&&status| status == 429).count();
     assert!(n_refused > 0, "the flooder was never refused: {statuses:?}");
 
@@ -338,4 +374,64 @@ async fn clients_behind_nginx_are_told_apart() {
         .filter(|line| line.contains("client=127.0.0.2 ") && line.contains("/farthest"))
         .count();
     assert_eq!(n_flooder, statuses.len());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[cfg_attr(missing_nginx, ignore = "needs nginx: apt-get install nginx")]
+async fn behind_the_usual_nginx_only_its_hop_is_believed() {
+    let nginx = probe::find(&["nginx"]).expect("nginx is on the PATH or in /usr/sbin");
+    // 127.0.0.5 stands for a second trusted proxy in front of nginx (a load
+    // balancer) that hands on IPv6 clients.
+    let server = Server::start(common::test_db(), "127.0.0.1,127.0.0.5", &ONE_SEARCH_EACH);
+    let proxy = Nginx::start(&nginx, server.address, false).await;
+
+    // A client's own `Forwarded` goes through nginx untouched and is not
+    // read; an unreadable hop of its own to the left of nginx's is not read
+    // either, nor is a trusted proxy's address it writes there.
+    let spoofs = [
+        ("forwarded", "Forwarded: for=10.7.7.7\r\n"),
+        ("garbage", "X-Forwarded-For: not-an-address\r\n"),
+        ("trusted", "X-Forwarded-For: 127.0.0.5\r\n"),
+        ("many", "X-Forwarded-For: 1.2.3.4, ,[::1]:80, 127.0.0.1\r\n"),
+    ];
+    for (name, header) in spoofs {
+        let (status, _) = get_from(
+            loopback(2),
+            proxy.address,
+            &format!("/health?{name}"),
+            header,
+        )
+        .await;
+        assert_eq!(status, 200);
+    }
+
+    // Eight IPv6 clients of one /64, each asking one search at a time,
+    // share one client's share: some are refused.
+    let one_net = |i: usize| format!("X-Forwarded-For: 2001:db8:1:2::{:x}\r\n", i + 1);
+    let statuses = flood(proxy.address, loopback(5), one_net, true).await;
+    assert!(
+        statuses.contains(&429),
+        "one /64 was never refused: {statuses:?}"
+    );
+    // Eight in as many /64s never are (the lane may be full: 503).
+    let nets = |i: usize| format!("X-Forwarded-For: 2001:db8:{:x}::1\r\n", i + 1);
+    let statuses = flood(proxy.address, loopback(5), nets, false).await;
+    assert!(!statuses.contains(&429), "{statuses:?}");
+
+    let lines = server.access_lines_until("/health?last").await;
+    for (name, _) in spoofs {
+        assert!(
+            logged(&lines, "127.0.0.2", &format!("/health?{name}")),
+            "{name}: {lines:#?}"
+        );
+    }
+    // The log names each IPv6 client in full.
+    for client in ["2001:db8:1:2::1", "2001:db8:1:2::8", "2001:db8:8::1"] {
+        assert!(
+            lines
+                .iter()
+                .any(|line| line.contains(&format!("client={client} "))),
+            "{client}: {lines:#?}"
+        );
+    }
 }

@@ -15,7 +15,6 @@
 //! `<db>` is in place.
 
 mod analyse;
-mod packed;
 mod resume;
 mod rows;
 mod target;
@@ -30,12 +29,12 @@ use anyhow::{bail, Context};
 use klotski::analysis::LayoutAnalysis;
 use klotski::{AllCodes, Class, ClassGroups};
 use rayon::prelude::*;
-use schema::{CheckpointTag, GroupKey, Writer, N_CLASSES};
+use schema::{CheckpointTag, GroupKey, PackedMetrics, Writer, N_CLASSES};
 
-use packed::PackedMetrics;
 use tracing::info;
 
 use crate::progress::Progress;
+use crate::space::{self, FreeSpace};
 
 /// Layouts analysed between two checkpoint commits, by default: a few
 /// minutes of work on 2 cores (the standard classes take 250 s a million),
@@ -57,6 +56,9 @@ pub struct BuildOptions {
     /// split, and only one batch is analysed at a time, which bounds the
     /// memory in use.
     pub batch_layouts: u64,
+    /// How the free disk beside `db` is read before the analysis
+    /// ([`space::CHECKED`](crate::space::CHECKED)), or `None` not to check.
+    pub free_space: FreeSpace,
 }
 
 /// What a build did.
@@ -115,6 +117,14 @@ pub fn build_database(options: &BuildOptions) -> anyhow::Result<Summary> {
     if classes.is_empty() {
         bail!("the classes chosen hold no layouts");
     }
+    let n_layouts: u64 = classes.iter().map(|g| g.n_layouts() as u64).sum();
+    let checkpoint_bytes = std::fs::metadata(&scratch.checkpoint).map_or(0, |file| file.len());
+    space::check(
+        options.free_space,
+        space::dir_of(&options.db),
+        space::build_needs(n_layouts, checkpoint_bytes),
+        &format!("a build of {n_layouts} layouts"),
+    )?;
     let tag = CheckpointTag {
         engine_version: klotski::VERSION.to_owned(),
         classes: classes.iter().map(|g| g.class().to_string()).collect(),

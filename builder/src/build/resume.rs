@@ -122,7 +122,7 @@ fn saved_analyses(checkpoint: &Checkpoint, classes: &[ClassGroups]) -> anyhow::R
             .metrics
             .iter()
             .map(PackedMetrics::pack)
-            .collect::<anyhow::Result<_>>()?;
+            .collect::<schema::Result<_>>()?;
         analyses.insert(saved.key, Analysed { analysis, metrics });
     }
     Ok(Ok(analyses))

@@ -27,11 +27,15 @@ impl Scratch {
     }
 }
 
-/// Checks that a build may end by writing `db`: nothing is there, or, with
-/// `force`, a complete undamaged database of this schema. Anything else is
-/// refused and left untouched. Returns whether a database is there to be
-/// replaced.
+/// Checks that a build may end by writing `db`: nothing is there, an empty
+/// file (the sqlite3 shell leaves one behind when a path is mistyped), or,
+/// with `force`, a complete undamaged database of this schema. Anything
+/// else is refused and left untouched. Returns whether a file is there to
+/// be replaced.
 pub(super) fn check_target(db: &Path, force: bool) -> anyhow::Result<bool> {
+    if fs::metadata(db).is_ok_and(|file| file.is_file() && file.len() == 0) {
+        return Ok(true);
+    }
     let existing = Database::open(db).and_then(|database| {
         database.check_integrity()?;
         database.meta()

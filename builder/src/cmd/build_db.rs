@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use builder::classes::{select, ClassPattern};
-use builder::{build_database, BuildOptions, DEFAULT_BATCH_LAYOUTS};
+use builder::{build_database, space, BuildOptions, DEFAULT_BATCH_LAYOUTS};
 
 /// Build the database of every layout (or of chosen classes).
 ///
@@ -34,6 +34,10 @@ pub struct Args {
     /// split, and only one batch is in memory at a time.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_BATCH_LAYOUTS)]
     batch_layouts: u64,
+    /// Start without checking the free disk beside --db (by default a build
+    /// that would not fit is refused at once, with the figures).
+    #[arg(long)]
+    no_space_check: bool,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -48,6 +52,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         classes: select(&args.classes),
         force: args.force,
         batch_layouts: args.batch_layouts,
+        free_space: if args.no_space_check {
+            None
+        } else {
+            space::CHECKED
+        },
     })?;
     print!("{summary}");
     Ok(())

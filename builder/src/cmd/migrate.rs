@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use builder::migrate::migrate_database;
+use builder::space;
 use schema::Upgrade;
 
 /// Bring a database of an older schema up to date, in place.
@@ -19,10 +20,19 @@ pub struct Args {
     /// The database to migrate.
     #[arg(long, value_name = "PATH", default_value = "data/klotski.db")]
     db: PathBuf,
+    /// Start without checking the free disk beside --db (by default a
+    /// migration that would not fit is refused at once, with the figures).
+    #[arg(long)]
+    no_space_check: bool,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let migrated = migrate_database(&args.db)?;
+    let free_space = if args.no_space_check {
+        None
+    } else {
+        space::CHECKED
+    };
+    let migrated = migrate_database(&args.db, free_space)?;
     let db = args.db.display();
     match migrated.upgrade {
         Upgrade::Current { version } => {

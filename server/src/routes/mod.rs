@@ -12,19 +12,25 @@ mod group;
 mod path;
 mod service;
 
+use std::sync::Arc;
+
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::answers::{Answers, KeepAnswersLayer};
 use crate::error::AppError;
 use crate::extract::empty_as_none;
 use crate::state::AppState;
 use doc::ApiDoc;
 
-/// Every documented route.
-pub(crate) fn api_router() -> OpenApiRouter<AppState> {
+/// Every documented route; the graph's answers are kept in `answers`.
+pub(crate) fn api_router(answers: Arc<Answers>) -> OpenApiRouter<AppState> {
     use utoipa::OpenApi;
+    let graph = OpenApiRouter::new()
+        .routes(routes!(graph::case_graph_get))
+        .route_layer(KeepAnswersLayer(answers));
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(case::case_get))
         .routes(routes!(case::case_solution_get))
@@ -33,7 +39,6 @@ pub(crate) fn api_router() -> OpenApiRouter<AppState> {
         .routes(routes!(case::case_farthest_get))
         .routes(routes!(case::case_min_solutions_get))
         .routes(routes!(case::classification_get))
-        .routes(routes!(graph::case_graph_get))
         .routes(routes!(path::path_get))
         .routes(routes!(group::group_get))
         .routes(routes!(group::group_cases_get))
@@ -44,11 +49,12 @@ pub(crate) fn api_router() -> OpenApiRouter<AppState> {
         .routes(routes!(service::health_get))
         .routes(routes!(service::metrics_get))
         .routes(routes!(service::openapi_get))
+        .merge(graph)
 }
 
 /// The OpenAPI document of every route.
 pub(crate) fn document() -> utoipa::openapi::OpenApi {
-    api_router().split_for_parts().1
+    api_router(Arc::new(Answers::new(0))).split_for_parts().1
 }
 
 /// Paging by a code cursor.

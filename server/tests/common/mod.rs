@@ -45,6 +45,7 @@ pub fn build_db(path: &Path, classes: &[&str]) {
         classes: classes.iter().map(|class| class.parse().unwrap()).collect(),
         force: false,
         batch_layouts: DEFAULT_BATCH_LAYOUTS,
+        free_space: builder::space::CHECKED,
     };
     build_database(&options).unwrap();
 }

@@ -1,9 +1,11 @@
-//! A layout's numbers in the other metrics, packed for the build's memory:
-//! the analysis of every layout stays in memory until the rows are written,
-//! and 20 bytes instead of `MetricNumbers`' 32 save 350 MB on a full build.
+//! A layout's numbers in the other metrics, packed for memory: a build
+//! holds every layout's analysis until the rows are written, and a
+//! migration every layout's new numbers until they are written in id
+//! order; 20 bytes instead of `MetricNumbers`' 32 save 350 MB on the full
+//! layout space.
 
-use anyhow::Context;
-use schema::MetricNumbers;
+use crate::error::{Error, Result};
+use crate::rows::MetricNumbers;
 
 /// [`MetricNumbers`] in 20 bytes: the fewest moves as `i16`, the counts of
 /// minimum step and straight-move sequences as `u32`, the count of cell-move
@@ -12,7 +14,7 @@ use schema::MetricNumbers;
 /// 2^30 (`bench`'s `count_sizes`); a number that does not fit is an error
 /// when packing, never a wrong number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct PackedMetrics {
+pub struct PackedMetrics {
     moves: [i16; 2],
     sequences: [u32; 2],
     cell_sequences: [u32; 2],
@@ -20,15 +22,17 @@ pub(super) struct PackedMetrics {
 
 impl PackedMetrics {
     /// Packs `metrics`, or says which number does not fit.
-    pub(super) fn pack(metrics: &MetricNumbers) -> anyhow::Result<PackedMetrics> {
+    pub fn pack(metrics: &MetricNumbers) -> Result<PackedMetrics> {
         let moves = |value: i32, name: &str| {
-            i16::try_from(value).with_context(|| format!("{name} {value} does not fit 16 bits"))
+            i16::try_from(value)
+                .map_err(|_| Error::inconsistent(format!("{name} {value} does not fit 16 bits")))
         };
         let count = |value: i64, name: &str| {
-            u32::try_from(value).with_context(|| format!("{name} {value} does not fit 32 bits"))
+            u32::try_from(value)
+                .map_err(|_| Error::inconsistent(format!("{name} {value} does not fit 32 bits")))
         };
         let cell = u64::try_from(metrics.n_min_cell_sequences)
-            .context("a negative count of cell-move sequences")?;
+            .map_err(|_| Error::inconsistent("a negative count of cell-move sequences"))?;
         Ok(PackedMetrics {
             moves: [
                 moves(metrics.min_straight_moves, "min_straight_moves")?,
@@ -43,7 +47,7 @@ impl PackedMetrics {
     }
 
     /// The numbers packed.
-    pub(super) fn unpack(self) -> MetricNumbers {
+    pub fn unpack(self) -> MetricNumbers {
         let cell = u64::from(self.cell_sequences[0]) << 32 | u64::from(self.cell_sequences[1]);
         MetricNumbers {
             min_straight_moves: self.moves[0].into(),
