@@ -43,7 +43,10 @@ fn installed_module() -> PathBuf {
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "the package is not installed: {stderr}");
+    assert!(
+        out.status.success(),
+        "the package is not installed: {stderr}"
+    );
     PathBuf::from(String::from_utf8(out.stdout).unwrap().trim())
 }
 
@@ -63,7 +66,14 @@ fn the_python_package_passes_its_tests() {
         );
     }
     let status = Command::new("python3")
-        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "python/tests"])
+        .args([
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "python/tests",
+        ])
         .current_dir(repo())
         .env("KLOTSKI_BIN", env!("CARGO_BIN_EXE_klotski"))
         .status()
