@@ -261,6 +261,7 @@ class Game {
     this.metricChoice.value = this.metric;
     this.undoButton = button('Undo', 'undo', () => this.enqueue(() => this.jump(this.pos - 1)), 'Undo (z)');
     this.redoButton = button('Redo', 'redo', () => this.enqueue(() => this.jump(this.pos + 1)), 'Redo (y)');
+    this.restartButton = button('Restart', 'restart', () => this.enqueue(() => this.jump(0)));
     this.hintButton = button('Hint', 'hint', () => this.enqueue(() => this.nextHint()), 'Which piece, then where, then the move');
     this.note = el('p', { class: 'hint', 'data-hint': '', 'aria-live': 'polite' });
     this.solvedNote = el('div', { class: 'solved', 'data-solved': '', role: 'status', hidden: '' });
@@ -272,7 +273,7 @@ class Game {
       el('div', { class: 'board-column' }, this.boardWrap,
         el('div', { class: 'controls' },
           el('p', { class: 'counter' }, this.metricChoice, ' ', this.countShown, ' ', this.otherCounts),
-          this.undoButton, this.redoButton, button('Restart', 'restart', () => this.enqueue(() => this.jump(0))),
+          this.undoButton, this.redoButton, this.restartButton,
           this.hintButton),
         this.note),
       el('div', { class: 'side' }, this.head, this.puzzle?.element, this.solvedNote, this.moveList.element, this.analysis.element)));
@@ -313,7 +314,7 @@ class Game {
     this.countShown.textContent = this.count(this.metric).toLocaleString('en');
     this.otherCounts.textContent = Object.values(METRICS).filter((m) => m.name !== this.metric)
       .map((m) => plural(this.count(m.name), m.unit)).join(' · ');
-    this.undoButton.disabled = this.pos === 0;
+    this.undoButton.disabled = this.restartButton.disabled = this.pos === 0;
     this.redoButton.disabled = this.pos >= this.codes.length - 1;
     history.replaceState(history.state, '', this.url(this.pos));
     const name = this.startName(this.pos === 0);

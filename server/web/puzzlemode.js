@@ -76,8 +76,8 @@ export function solvedList() {
       const extra = p.result - p.fewest;
       return el('li', { 'data-solved-puzzle': p.code },
         link(`/ui/case/${p.code}?puzzle=${p.day ?? '1'}`, p.day ? `the puzzle of ${p.day}` : p.code), ': ',
-        `solved in ${plural(p.result, unit)}, the fewest ${p.fewest}`,
-        el('span', { class: extra ? 'tag value-same' : 'tag value-best' }, extra ? ` (+${extra})` : ' (the fewest)'));
+        `solved in ${plural(p.result, unit)} `,
+        el('span', { class: extra ? 'tag value-same' : 'tag value-best' }, extra ? `(${extra} more than the fewest, ${p.fewest})` : '(the fewest)'));
     })));
 }
 
