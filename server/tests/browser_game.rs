@@ -82,7 +82,9 @@ impl Player<'_> {
             self.step(m["from"].as_str().unwrap(), m["to"].as_str().unwrap());
         }
         self.wait_text("[data-feedback]", |t| {
-            t == format!("Puzzle solved in {steps} steps, the fewest! It is kept on the start page.")
+            t == format!(
+                "Puzzle solved in {steps} steps, the fewest! It is kept on the start page."
+            )
         });
     }
 
