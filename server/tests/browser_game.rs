@@ -82,7 +82,9 @@ impl Player<'_> {
             self.step(m["from"].as_str().unwrap(), m["to"].as_str().unwrap());
         }
         self.wait_text("[data-feedback]", |t| {
-            t == format!("Solved in {steps} steps: the fewest possible!")
+            t == format!(
+                "Puzzle solved in {steps} steps, the fewest! It is kept on the start page."
+            )
         });
     }
 
@@ -204,10 +206,9 @@ fn named_board(player: &Player) {
     let name = player.text("[data-game-name]");
     assert_eq!(name, "横刀立马 héng dāo lì mǎ 1A9BF0C00");
     assert_eq!(player.js("return document.title"), "横刀立马 · Klotski");
-    assert_eq!(
-        player.text("[data-position]"),
-        "The start: layout 1A9BF0C00"
-    );
+    // At the start the heading's code is the layout shown: not said twice.
+    assert_eq!(player.text("[data-position]"), "The start");
+    assert_eq!(player.text("[data-code]"), "1A9BF0C00");
     let labels = player.js(
         "return [...document.querySelectorAll('[data-play-board] .coordinate')].map((t) => t.textContent).join('')",
     );
@@ -365,8 +366,10 @@ fn move_list(player: &Player) {
     player.click("[data-action=solution-next]");
     player.wait_text("[data-position]", |t| t.starts_with("Step 1 of 1"));
     player.click("[data-action=undo]");
-    player.wait_text("[data-position]", |t| t.starts_with("Step 0 of 1"));
-    player.click("[data-action=restart]");
+    player.wait_text("[data-position]", |t| t == "The start: step 0 of 1");
+    // At the start, Restart has nothing to do: it is disabled.
+    let restart = player.browser.find("[data-action=restart]");
+    assert!(player.browser.attribute(&restart, "disabled").is_some());
     let steps = game_with_a_slip(player, &start);
     for (from, to, _) in &steps {
         player.step(from, to);
@@ -477,14 +480,14 @@ fn puzzle_mode(player: &Player) {
     let after = player.after(&code, &slip.0, &slip.1);
     let extra = 2 + player.min_step(&after) - 3;
     player.step(&slip.0, &slip.1);
-    let word = if slip.2 == "same" {
-        "As near"
+    let why = if slip.2 == "same" {
+        "It came no nearer."
     } else {
-        "Farther"
+        "It went farther from solved."
     };
     let steps = if extra == 1 { "step" } else { "steps" };
     player.wait_text("[data-feedback]", |t| {
-        t == format!("{word}: that's not the fastest, {extra} {steps} more than the fewest.")
+        t == format!("That's not the fastest: {extra} {steps} more. {why}")
     });
     player.shoot("puzzle-feedback", None);
     player.click("[data-action=take-back]");
@@ -505,8 +508,8 @@ fn puzzle_mode(player: &Player) {
     player.shoot("puzzle-solved", None);
     player.open("/ui/");
     for (puzzle, result) in [
-        (&start, "solved in 3 steps, the fewest 3"),
-        (&other, "solved in 2 steps, the fewest 2"),
+        (&start, "solved in 3 steps (the fewest)"),
+        (&other, "solved in 2 steps (the fewest)"),
     ] {
         let entry = player.text(&format!("[data-solved-puzzle='{puzzle}']"));
         assert!(entry.contains(result), "{entry}");

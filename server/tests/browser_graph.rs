@@ -188,9 +188,10 @@ fn hover_card(visit: &Visit, answer: &Value) {
         visit
             .browser
             .script("document.querySelector('[data-graph-canvas]').graph.panBy(150, 90)");
-        let shown = visit
-            .browser
-            .wait_text("[data-graph-shown]", |text| text != code);
+        // ("" is a card being replaced: its element gone.)
+        let shown = visit.browser.wait_text("[data-graph-shown]", |text| {
+            !text.is_empty() && text != code
+        });
         let under = visit.browser.script_with(
             "const canvas = document.querySelector('[data-graph-canvas]');
              const [x, y] = canvas.graph.point(arguments[0]);

@@ -332,7 +332,7 @@ export async function graphView(view, code, navigate) {
       el('div', { 'data-graph-shown': nodes.code[i] }, el('strong', {}, nodes.code[i])),
       el('div', {}, steps < 0 ? 'cannot be solved' : steps === 0 ? 'solved' : `${plural(steps, 'step')} to solved`),
       el('div', {}, `farthest: ${plural(nodes.farthest_step[i], 'step')}`),
-      solutionSet.has(i) ? el('div', {}, 'on the solution') : '');
+      solutionSet.has(i) ? el('div', {}, 'on the solution in red') : '');
   }
   function setFocus(i) {
     focus = i;

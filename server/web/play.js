@@ -228,10 +228,14 @@ class Game {
     this.jump(0);
   }
 
-  /** The start's name: its famous name, or the puzzle it is, or its code; as HTML parts and as text. */
-  startName() {
+  /**
+   * The start's name: its famous name, or the puzzle it is, or its code; as
+   * HTML parts and as text. `shown`: the start is the layout shown, its code
+   * then the view's `data-code`.
+   */
+  startName(shown = false) {
     const famous = FAMOUS.find(([code]) => code === this.start);
-    const code = el('code', { 'data-start-code': '' }, this.start);
+    const code = el('code', { 'data-start-code': '', ...(shown ? { 'data-code': '' } : {}) }, this.start);
     if (this.puzzle) {
       const parts = this.puzzle.title();
       return { parts: [...parts, ' ', code], text: parts.map((p) => p.textContent ?? p).join('') };
@@ -257,6 +261,7 @@ class Game {
     this.metricChoice.value = this.metric;
     this.undoButton = button('Undo', 'undo', () => this.enqueue(() => this.jump(this.pos - 1)), 'Undo (z)');
     this.redoButton = button('Redo', 'redo', () => this.enqueue(() => this.jump(this.pos + 1)), 'Redo (y)');
+    this.restartButton = button('Restart', 'restart', () => this.enqueue(() => this.jump(0)));
     this.hintButton = button('Hint', 'hint', () => this.enqueue(() => this.nextHint()), 'Which piece, then where, then the move');
     this.note = el('p', { class: 'hint', 'data-hint': '', 'aria-live': 'polite' });
     this.solvedNote = el('div', { class: 'solved', 'data-solved': '', role: 'status', hidden: '' });
@@ -268,7 +273,7 @@ class Game {
       el('div', { class: 'board-column' }, this.boardWrap,
         el('div', { class: 'controls' },
           el('p', { class: 'counter' }, this.metricChoice, ' ', this.countShown, ' ', this.otherCounts),
-          this.undoButton, this.redoButton, button('Restart', 'restart', () => this.enqueue(() => this.jump(0))),
+          this.undoButton, this.redoButton, this.restartButton,
           this.hintButton),
         this.note),
       el('div', { class: 'side' }, this.head, this.puzzle?.element, this.solvedNote, this.moveList.element, this.analysis.element)));
@@ -309,10 +314,10 @@ class Game {
     this.countShown.textContent = this.count(this.metric).toLocaleString('en');
     this.otherCounts.textContent = Object.values(METRICS).filter((m) => m.name !== this.metric)
       .map((m) => plural(this.count(m.name), m.unit)).join(' · ');
-    this.undoButton.disabled = this.pos === 0;
+    this.undoButton.disabled = this.restartButton.disabled = this.pos === 0;
     this.redoButton.disabled = this.pos >= this.codes.length - 1;
     history.replaceState(history.state, '', this.url(this.pos));
-    const name = this.startName();
+    const name = this.startName(this.pos === 0);
     const n = this.codes.length - 1;
     document.title = `${name.text}${n ? ` · step ${this.pos} of ${n}` : ''} · Klotski`;
     const solved = isSolved(this.pieces);
@@ -321,9 +326,10 @@ class Game {
     this.showSolved(solved);
     // Also under the board, in sight on a phone.
     if (solved && this.pos > 0) this.say(`Solved in ${this.words(this.count(this.metric))}!`);
+    // At the start the heading's code is the layout shown: not said twice.
     this.head.replaceChildren(el('h1', { 'data-game-name': '' }, ...name.parts),
-      el('p', { class: 'position', 'data-position': '' }, n ? `Step ${this.pos} of ${n}` : 'The start', ': layout ',
-        el('code', { 'data-code': '' }, code)));
+      el('p', { class: 'position', 'data-position': '' }, ...(this.pos === 0 ? [n ? `The start: step 0 of ${n}` : 'The start']
+        : [`Step ${this.pos} of ${n}: layout `, el('code', { 'data-code': '' }, code)])));
     this.moveList.show(this.codes, this.steps, this.pos, this.values);
     // A puzzle's analysis would give it away: it opens once the puzzle is solved.
     this.analysis.element.hidden = this.puzzle != null && !(solved && this.pos > 0);

@@ -7,8 +7,15 @@
 // in a row without a step that was not best and without a hint.
 
 import { METRICS } from './metric.js';
-import { VALUES, stepValue } from './movelist.js';
+import { stepValue } from './movelist.js';
 import { el, link, plural } from './views.js';
+
+/** What a step that was not best did, after "That's not the fastest". */
+const WHY = {
+  nearer: 'It came nearer, but by less than it took.',
+  same: 'It came no nearer.',
+  farther: 'It went farther from solved.',
+};
 
 /** Where the browser keeps the puzzles solved, and the streak. */
 const SOLVED = 'klotski.puzzles';
@@ -69,8 +76,8 @@ export function solvedList() {
       const extra = p.result - p.fewest;
       return el('li', { 'data-solved-puzzle': p.code },
         link(`/ui/case/${p.code}?puzzle=${p.day ?? '1'}`, p.day ? `the puzzle of ${p.day}` : p.code), ': ',
-        `solved in ${plural(p.result, unit)}, the fewest ${p.fewest}`,
-        el('span', { class: extra ? 'tag value-same' : 'tag value-best' }, extra ? ` (+${extra})` : ' (the fewest)'));
+        `solved in ${plural(p.result, unit)} `,
+        el('span', { class: extra ? 'tag value-same' : 'tag value-best' }, extra ? `(${extra} more than the fewest, ${p.fewest})` : '(the fewest)'));
     })));
 }
 
@@ -137,7 +144,7 @@ export class PuzzleMode {
       return;
     }
     this.say(value, value === 'best' ? 'Best move!'
-      : `${VALUES[value][0].toUpperCase()}${VALUES[value].slice(1)}: that's not the fastest, ${plural(extra, this.unit())} more than the fewest.`);
+      : `That's not the fastest: ${plural(extra, this.unit())} more. ${WHY[value]}`);
   }
 
   /** Says `text` beside the board, and under it (in sight on a phone). */
@@ -159,7 +166,7 @@ export class PuzzleMode {
     save(SOLVED, all);
     if (first && !this.slipped && count === fewest) save(STREAK, streak() + 1);
     this.streakShown.textContent = `Streak: ${plural(streak(), 'puzzle')} solved in the fewest in a row.`;
-    this.say('solved', count === fewest ? `Solved in ${plural(count, this.unit())}: the fewest possible!`
-      : `Solved in ${plural(count, this.unit())}: the fewest is ${fewest}. Try again for the fewest?`);
+    this.say('solved', count === fewest ? `Puzzle solved in ${plural(count, this.unit())}, the fewest! It is kept on the start page.`
+      : `Puzzle solved in ${plural(count, this.unit())}: ${plural(count - fewest, this.unit())} more than the fewest. Try again?`);
   }
 }
