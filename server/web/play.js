@@ -299,9 +299,10 @@ class Game {
     }, { once: true });
   }
 
-  /** Says `text` under the board. */
-  say(text) {
+  /** Says `text` under the board; an `echo` of what is said beside it shows there on a phone only. */
+  say(text, echo = false) {
     this.note.textContent = text;
+    this.note.toggleAttribute('data-echo', echo);
   }
 
   /** Draws the layout shown, then fills in what the API says about it. */

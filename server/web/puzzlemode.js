@@ -64,13 +64,16 @@ export function puzzleOf(query) {
 /** The `puzzle` value of a puzzle's address. */
 export const puzzleParam = (puzzle) => puzzle.day ?? '1';
 
+/** The streak, in the words the puzzle box and the start page both use. */
+const streakWords = () => `Streak: ${plural(streak(), 'puzzle')} in a row solved in the fewest, without a hint.`;
+
 /** The list of puzzles solved in this browser, each with the result against the fewest; null when none. */
 export function solvedList() {
   const solved = solvedPuzzles();
   if (!solved.length) return null;
   return el('section', { 'data-solved-puzzles': '' },
     el('h2', {}, 'Puzzles you solved'),
-    el('p', {}, `Streak: ${plural(streak(), 'puzzle')} in a row solved in the fewest, without a hint.`),
+    el('p', {}, streakWords()),
     el('ul', { class: 'solved-puzzles' }, ...solved.map((p) => {
       const unit = METRICS[p.metric]?.unit ?? 'step';
       const extra = p.result - p.fewest;
@@ -126,7 +129,7 @@ export class PuzzleMode {
   async judge() {
     const game = this.game;
     const pos = game.pos;
-    this.streakShown.textContent = `Streak: ${plural(streak(), 'puzzle')} solved in the fewest in a row.`;
+    this.streakShown.textContent = streakWords();
     this.takeBack.disabled = pos === 0;
     this.again.disabled = game.steps.length === 0;
     if (pos === 0) {
@@ -151,7 +154,7 @@ export class PuzzleMode {
   say(value, text) {
     this.feedback.dataset.value = value;
     this.feedback.textContent = text;
-    this.game.say(text);
+    this.game.say(text, true);
   }
 
   /** The puzzle solved in `count` moves: remembered, the streak counted, the result said. */
@@ -165,7 +168,7 @@ export class PuzzleMode {
     all[code] = { code, fewest, result, metric: this.game.metric, day: this.day, when: new Date().toISOString() };
     save(SOLVED, all);
     if (first && !this.slipped && count === fewest) save(STREAK, streak() + 1);
-    this.streakShown.textContent = `Streak: ${plural(streak(), 'puzzle')} solved in the fewest in a row.`;
+    this.streakShown.textContent = streakWords();
     this.say('solved', count === fewest ? `Puzzle solved in ${plural(count, this.unit())}, the fewest! It is kept on the start page.`
       : `Puzzle solved in ${plural(count, this.unit())}: ${plural(count - fewest, this.unit())} more than the fewest. Try again?`);
   }

@@ -94,7 +94,7 @@ export function showError(view, error) {
     el('p', {}, error.message),
     el('form', { class: 'find', role: 'search', 'data-find-again': '' },
       el('label', { for: 'find-again' }, 'Find a layout'),
-      el('input', { id: 'find-again', name: 'q', autocomplete: 'off', spellcheck: 'false', placeholder: 'A code, a name or 横刀立马' }),
+      el('input', { id: 'find-again', name: 'q', autocomplete: 'off', spellcheck: 'false', placeholder: 'a code, a name or 横刀立马' }),
       el('button', { type: 'submit' }, 'Open'),
       el('p', { class: 'error', role: 'alert', hidden: '' })),
     el('p', {}, link('/ui/', 'Back to the start page'))));
