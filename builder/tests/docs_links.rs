@@ -1,7 +1,8 @@
 //! The documentation holds together: every relative link and image in
 //! README.md, ARCHITECTURE.md, BENCHMARKS.md and docs/ names a file that
 //! exists, and every `#anchor` a heading of its page (GitHub's anchor
-//! rules); README and BENCHMARKS stay within their sizes, README shows a
+//! rules); README, BENCHMARKS, ARCHITECTURE, the journal and all the
+//! Markdown together stay within their sizes, README shows a
 //! picture near its top, and the licence is there. External links are not
 //! fetched.
 
@@ -13,9 +14,20 @@ use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 /// The largest README.md, in bytes: a newcomer reads it in five minutes.
 const README_MAX_BYTES: u64 = 15_000;
 
-/// The largest BENCHMARKS.md, in bytes: current figures; history goes to
-/// docs/journal/.
+/// The largest BENCHMARKS.md, in bytes: current figures; an experiment's
+/// story goes in its commit.
 const BENCHMARKS_MAX_BYTES: u64 = 25_000;
+
+/// The largest ARCHITECTURE.md, in bytes: a map, read in twenty minutes.
+const ARCHITECTURE_MAX_BYTES: u64 = 20_000;
+
+/// The largest docs/journal/, in bytes: one short entry per decision that
+/// still holds.
+const JOURNAL_MAX_BYTES: u64 = 40_000;
+
+/// The most Markdown in the whole repository, in bytes (screenshots and
+/// build output aside): the words keep pace with the code.
+const ALL_MARKDOWN_MAX_BYTES: u64 = 200_000;
 
 /// README.md shows an image within its first this many lines.
 const README_IMAGE_WITHIN_LINES: usize = 40;
@@ -28,14 +40,19 @@ fn repo() -> PathBuf {
         .to_owned()
 }
 
-/// The documents checked: the three top-level ones and every `.md` under
+/// The documents checked: the four top-level ones and every `.md` under
 /// docs/, at any depth.
 fn documents() -> Vec<PathBuf> {
     let root = repo();
-    let mut documents: Vec<PathBuf> = ["README.md", "ARCHITECTURE.md", "BENCHMARKS.md"]
-        .iter()
-        .map(|name| root.join(name))
-        .collect();
+    let mut documents: Vec<PathBuf> = [
+        "README.md",
+        "ARCHITECTURE.md",
+        "BENCHMARKS.md",
+        "CONTRIBUTING.md",
+    ]
+    .iter()
+    .map(|name| root.join(name))
+    .collect();
     let mut folders = vec![root.join("docs")];
     while let Some(folder) = folders.pop() {
         for entry in std::fs::read_dir(&folder).unwrap() {
@@ -263,6 +280,49 @@ fn readme_and_benchmarks_stay_short() {
         "BENCHMARKS.md is {} bytes, more than {BENCHMARKS_MAX_BYTES}",
         size("BENCHMARKS.md")
     );
+}
+
+/// The bytes of every `.md` file at or under `folder`, skipping hidden
+/// folders and `target/`.
+fn markdown_bytes(folder: &Path) -> u64 {
+    let mut bytes = 0;
+    for entry in std::fs::read_dir(folder).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy();
+        if path.is_dir() {
+            if !name.starts_with('.') && name != "target" {
+                bytes += markdown_bytes(&path);
+            }
+        } else if path.extension().is_some_and(|ext| ext == "md") {
+            bytes += std::fs::metadata(&path).unwrap().len();
+        }
+    }
+    bytes
+}
+
+#[test]
+fn the_map_the_journal_and_all_the_words_stay_short() {
+    let root = repo();
+    for (what, bytes, most) in [
+        (
+            "ARCHITECTURE.md",
+            size("ARCHITECTURE.md"),
+            ARCHITECTURE_MAX_BYTES,
+        ),
+        (
+            "docs/journal/",
+            markdown_bytes(&root.join("docs/journal")),
+            JOURNAL_MAX_BYTES,
+        ),
+        (
+            "all Markdown",
+            markdown_bytes(&root),
+            ALL_MARKDOWN_MAX_BYTES,
+        ),
+    ] {
+        assert!(bytes <= most, "{what} is {bytes} bytes, more than {most}");
+    }
+    assert!(markdown_bytes(&root) > size("README.md"));
 }
 
 #[test]

@@ -37,8 +37,8 @@ use crate::progress::Progress;
 use crate::space::{self, FreeSpace};
 
 /// Layouts analysed between two checkpoint commits, by default: a few
-/// minutes of work on 2 cores (the standard classes take 250 s a million),
-/// and room for the largest group (964,656 layouts).
+/// minutes of work on 2 cores, and room for the largest group (964,656
+/// layouts).
 pub const DEFAULT_BATCH_LAYOUTS: u64 = 1_000_000;
 
 /// What to build.

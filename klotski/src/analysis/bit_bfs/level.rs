@@ -22,8 +22,8 @@ pub(super) struct Search<'g, L: SparedLanes, C: Counter<L> = Counting> {
     tracking: Tracking,
     /// Per node of `reached`, the sources that have reached it. A node
     /// outside `reached` has seen nothing this search, whatever its set
-    /// holds: so a search starts by clearing a bitmap (10 KB for 80,000
-    /// nodes), not by filling every node's set (10 MB in 1024-lane sets).
+    /// holds: so a search starts by clearing a bitmap of one bit a node,
+    /// not by filling every node's set of a bit a source.
     seen: SetArray<L>,
     /// The nodes some source has reached this search.
     reached: NodeSet,
@@ -118,8 +118,8 @@ impl<'g, L: SparedLanes, C: Counter<L>> Search<'g, L, C> {
     ///
     /// Never inlined: whether the compiler inlines it into its callers
     /// flips with unrelated changes elsewhere in the crate, and inlined
-    /// into the solution pass's search it ran 30% more instructions there
-    /// (4FEA13400's group, callgrind; see BENCHMARKS' rejected ideas).
+    /// into the solution pass's search it ran more instructions there
+    /// (callgrind; BENCHMARKS.md, "Ideas tried and rejected").
     #[inline(never)]
     pub(super) fn step(
         &mut self,
@@ -212,8 +212,8 @@ impl<'g, L: SparedLanes, C: Counter<L>> Search<'g, L, C> {
         candidates.drain(|node| {
             let node_index = node as usize;
             // Tested once: [`Self::reach`] below would test it again. (The
-            // same `reach` taking this bit as an argument ran 2% more
-            // instructions in the step, 4FEA13400, callgrind: written out.)
+            // same `reach` taking this bit as an argument ran more
+            // instructions in the step, callgrind: written out.)
             let was_reached = self.reached.contains(node);
             let missing = if was_reached {
                 live.and_not(&self.seen[node_index])

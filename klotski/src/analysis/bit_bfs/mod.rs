@@ -129,10 +129,9 @@ impl<'g> BitBfs<'g> {
     /// It never stops early as [`Self::run_until_few`] does: its kept
     /// sources need every level anyway, and where sources are kept (dense
     /// groups) at most 128 are live only in the last few levels. Stopped
-    /// there (the largest groups' batches at levels 20-32, with 1-123
-    /// survivors), the survivors were searched again from level 0 in
-    /// 128-lane sets: 2-3% of those groups' kernel time for levels already
-    /// searched.
+    /// there, the survivors were searched again from level 0 in 128-lane
+    /// sets, for levels already searched (docs/journal/analysis.md, "Dense
+    /// groups' solution searches serve as farthest searches").
     pub(crate) fn run_keeping(
         &mut self,
         sources: &[u32],
