@@ -7,7 +7,8 @@
 import * as api from './api.js';
 import { barChart } from './chart.js';
 import { METRICS } from './metric.js';
-import { el, link, numbersInWords, plural, thumb } from './views.js';
+import { el, link, plural } from './dom.js';
+import { numbersInWords, thumb } from './views.js';
 
 /** Where the browser remembers the toggle. */
 const REMEMBERED = 'klotski.analysis';

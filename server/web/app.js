@@ -6,7 +6,8 @@ import * as api from './api.js';
 import { closestFamous, codeLike, famousCode, layoutOf } from './find.js';
 import { graphView } from './graph.js';
 import { layoutView } from './play.js';
-import { classView, composeView, el, groupView, link, pathView, showError, startView } from './views.js';
+import { el, link } from './dom.js';
+import { classView, composeView, groupView, pathView, showError, startView } from './views.js';
 
 const main = document.querySelector('[data-view]');
 const findError = document.querySelector('[data-find-error]');

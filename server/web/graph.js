@@ -10,7 +10,7 @@
 import * as api from './api.js';
 import { drawBoard } from './board.js';
 import { decode } from './code.js';
-import { el, link, plural } from './views.js';
+import { el, link, plural } from './dom.js';
 
 /**
  * Colours from near to far (viridis, reversed: near is bright); on a dark

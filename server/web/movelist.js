@@ -4,7 +4,7 @@
 // once the game is solved each step says what it did to the moves left.
 
 import { decode } from './code.js';
-import { el } from './views.js';
+import { el } from './dom.js';
 
 /** What a step did to the moves left, in words: its `data-value` and its label. */
 export const VALUES = {

@@ -23,7 +23,7 @@ import { MoveList, stepValue } from './movelist.js';
 import { FAMOUS } from './puzzles.js';
 import { PuzzleMode, puzzleOf, puzzleParam } from './puzzlemode.js';
 import { reviewChart } from './review.js';
-import { el, link, plural } from './views.js';
+import { el, link, plural } from './dom.js';
 
 /** Milliseconds a piece takes to slide. */
 const SLIDE_MS = 140;

@@ -8,7 +8,7 @@
 
 import { METRICS } from './metric.js';
 import { stepValue } from './movelist.js';
-import { el, link, plural } from './views.js';
+import { el, link, plural } from './dom.js';
 
 /** What a step that was not best did, after "That's not the fastest". */
 const WHY = {

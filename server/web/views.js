@@ -1,30 +1,14 @@
 // The views other than a layout's: the start page, group, class, path and
-// compose views, and the small helpers every view uses.
+// compose views, and the helpers they share with the layout's view.
 
 import * as api from './api.js';
 import { drawBoard } from './board.js';
 import { barChart } from './chart.js';
+import { el, link, plural } from './dom.js';
 import { KINDS, cellAt, classOf, decode, encode, illegality, misfit, piece } from './code.js';
 import { METRICS, metricOf } from './metric.js';
 import { FAMOUS, dailySteps, puzzle, puzzleOfTheDay } from './puzzles.js';
 import { dayOf, solvedList } from './puzzlemode.js';
-
-/** An HTML element with attributes (`on...` are listeners) and children. */
-export function el(name, attributes = {}, ...children) {
-  const element = document.createElement(name);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (key.startsWith('on')) element.addEventListener(key.slice(2), value);
-    else element.setAttribute(key, value);
-  }
-  element.append(...children.flat().filter((child) => child != null));
-  return element;
-}
-
-/** A link inside the page (the router follows it without a reload). */
-export const link = (href, ...children) => el('a', { href, 'data-link': '' }, ...children);
-
-/** `n` followed by `word`, plural when `n` is not 1. */
-export const plural = (n, word) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : word.endsWith('s') ? 'es' : 's'}`;
 
 const num = (key, n) => el('strong', { 'data-num': key }, n.toLocaleString('en'));
 
