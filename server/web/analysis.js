@@ -135,7 +135,7 @@ export class AnalysisPanel {
 
   async solve() {
     try {
-      this.solution = await api.solution(this.game.code(), this.game.metric);
+      this.solution = await api.solution(this.game.code(), this.game.metric, this.game.signal);
       this.showSolution();
     } catch (error) {
       this.solvePanel.replaceChildren(el('p', { class: 'error' }, error.message));
@@ -193,7 +193,7 @@ export class AnalysisPanel {
       onclick: async () => {
         searching();
         try {
-          const page = await load(code);
+          const page = await load(code, undefined, this.game.signal);
           list.replaceChildren(el('p', {}, title(page)),
             el('ul', { class: 'thumbs small-thumbs' }, ...page.layouts.map((other) =>
               thumb(other, el('span', { class: 'note' }, link(`/ui/path/${code}/${other}`, 'path'))))));
@@ -207,7 +207,7 @@ export class AnalysisPanel {
       onclick: async () => {
         searching();
         try {
-          const answer = await api.layers(code);
+          const answer = await api.layers(code, this.game.signal);
           list.replaceChildren(barChart(`Layouts of group ${answer.group.name} by steps from ${code}`,
             answer.layers.map((layer) => ({ step: layer.step, count: layer.size })), 'layers', 'steps from here'));
         } catch (error) {
