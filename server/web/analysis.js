@@ -159,7 +159,8 @@ export class AnalysisPanel {
     const s = this.solution;
     this.solvePanel.replaceChildren(
       el('p', { 'data-solution-reached': '' }, `A minimum solution of ${s.code}: ${plural(s.min_solution_step, unit)}; ${unit} ${at} of ${s.min_solution_step} reached.`),
-      el('ol', { class: 'solution' }, ...s.moves.map((m, i) =>
+      // The list scrolls: one stop of the tab order, so that a keyboard scrolls it too.
+      el('ol', { class: 'solution', tabindex: '0', 'aria-label': 'The steps' }, ...s.moves.map((m, i) =>
         el('li', { class: i < at ? 'done' : i === at ? 'next' : '', 'data-solution-step': String(i + 1) }, m.text))));
     // Keeps the next step in sight inside the list, without scrolling the page.
     const list = this.solvePanel.querySelector('.solution');

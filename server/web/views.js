@@ -246,7 +246,8 @@ export async function pathView(view, from, to, signal) {
   let playing = false;
   const board = el('div', { class: 'board-wrap' });
   const counter = el('p', { 'data-path-step': '' });
-  const steps = el('ol', { class: 'solution' }, ...p.moves.map((m) => el('li', {}, m.text)));
+  // The list scrolls: one stop of the tab order, so that a keyboard scrolls it too.
+  const steps = el('ol', { class: 'solution', tabindex: '0', 'aria-label': 'The steps' }, ...p.moves.map((m) => el('li', {}, m.text)));
   const show = () => {
     board.replaceChildren(drawBoard(decode(p.layouts[k]), { label: p.layouts[k] }));
     counter.replaceChildren(`${unit[0].toUpperCase()}${unit.slice(1)} ${k} of ${p.step}: `, link(`/ui/case/${p.layouts[k]}`, p.layouts[k]));
