@@ -23,7 +23,7 @@ mod visit;
 mod webdriver;
 
 use serde_json::{json, Value};
-use visit::{Check, Visit};
+use visit::{solution_game, Check, Visit};
 
 /// axe-core, minified, as npm ships it.
 const AXE: &str = include_str!("browser/axe/axe.min.js");
@@ -62,23 +62,6 @@ fn solved_end(visit: &Visit) -> String {
         .to_owned()
 }
 
-/// The address of 1A9BF0C00's last `k` steps to solved, all played.
-fn last_steps(visit: &Visit, k: usize) -> String {
-    let solution = visit.site.api("/case/1A9BF0C00/solution");
-    let start = solution["layouts"][81 - k].as_str().unwrap();
-    let moves: String = solution["moves"].as_array().unwrap()[81 - k..]
-        .iter()
-        .map(|m| {
-            format!(
-                "{}{}",
-                m["from"].as_str().unwrap(),
-                m["to"].as_str().unwrap()
-            )
-        })
-        .collect();
-    format!("/ui/case/{start}?moves={moves}")
-}
-
 /// Every view, and the states of the layout view.
 const VIEWS: [View; 12] = [
     View {
@@ -109,7 +92,7 @@ const VIEWS: [View; 12] = [
     },
     View {
         name: "a solved game's review",
-        path: |v| last_steps(v, 3),
+        path: |v| solution_game(v, 78, 81),
         ready: |v| {
             v.find("[data-review] [data-slips]");
             // The analysis hidden again for the views after this one.
@@ -263,7 +246,7 @@ fn every_view(visit: &Visit) {
 /// An entry of the move list chosen by Enter shows its step, and the focus
 /// stays on it: the next Tab or arrow goes on from there.
 fn move_list_focus(visit: &Visit) {
-    visit.open(&last_steps(visit, 3));
+    visit.open(&solution_game(visit, 78, 81));
     visit.find("[data-game-moves] [data-step='1']");
     visit
         .browser
@@ -282,7 +265,7 @@ fn move_list_focus(visit: &Visit) {
 fn solved_frame(visit: &Visit) {
     for scheme in ["light", "dark"] {
         visit.browser.color_scheme(scheme);
-        visit.open(&last_steps(visit, 1));
+        visit.open(&solution_game(visit, 80, 81));
         visit.find("[data-play-board].won .coordinate");
         let ratio = visit.browser.wait_for("the frame turned green", || {
             let ratio = visit.browser.script(

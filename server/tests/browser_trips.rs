@@ -22,7 +22,7 @@ mod visit;
 mod webdriver;
 
 use serde_json::{json, Value};
-use visit::{Check, Visit};
+use visit::{solution_game, Check, Visit};
 
 #[test]
 #[cfg_attr(
@@ -43,27 +43,6 @@ const CHECKS: [(&str, Check); 7] = [
     ("address parts corrected with a note", odd_addresses),
     ("views left while their answers are held back", views_left),
 ];
-
-/// The address of 1A9BF0C00 with the first `k` steps of its minimum
-/// solution played.
-fn played(visit: &Visit, k: usize) -> String {
-    let solution = visit.site.api("/case/1A9BF0C00/solution");
-    let moves: String = solution["moves"].as_array().unwrap()[..k]
-        .iter()
-        .map(|m| {
-            format!(
-                "{}{}",
-                m["from"].as_str().unwrap(),
-                m["to"].as_str().unwrap()
-            )
-        })
-        .collect();
-    if k == 0 {
-        "/ui/case/1A9BF0C00".to_owned()
-    } else {
-        format!("/ui/case/1A9BF0C00?moves={moves}")
-    }
-}
 
 /// A phone, as the browser sees one: 390x844 CSS pixels at device scale
 /// 2, with touch.
@@ -116,7 +95,7 @@ fn in_sight(visit: &Visit, css: &str) -> (Vec<f64>, bool) {
 fn phone_swipe(visit: &Visit) {
     phone(visit);
     for k in 0..=5 {
-        visit.open(&played(visit, k));
+        visit.open(&solution_game(visit, 0, k));
         let button = "[data-action=analysis]";
         visit.find(button);
         let (at, _) = in_sight(visit, button);
@@ -369,7 +348,7 @@ fn long_search(visit: &Visit) {
 /// Address parts that are not what they should be: each said under the
 /// board, in words naming it, and the address corrected.
 fn odd_addresses(visit: &Visit) {
-    let two = played(visit, 2);
+    let two = solution_game(visit, 0, 2);
     for (query, named, kept) in [
         (format!("{two}&at=-1"), "at=-1", "moves="),
         (format!("{two}&at=1.5"), "at=1.5", "moves="),

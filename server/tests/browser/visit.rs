@@ -203,3 +203,25 @@ pub fn path_to_solved(visit: &Visit, metric: &str, words: &str, n: usize) {
         });
     }
 }
+
+/// The address of a game on 1A9BF0C00's minimum solution: from its layout
+/// `from`, the steps up to layout `to` played.
+pub fn solution_game(visit: &Visit, from: usize, to: usize) -> String {
+    let solution = visit.site.api("/case/1A9BF0C00/solution");
+    let start = solution["layouts"][from].as_str().unwrap();
+    let moves: String = solution["moves"].as_array().unwrap()[from..to]
+        .iter()
+        .map(|m| {
+            format!(
+                "{}{}",
+                m["from"].as_str().unwrap(),
+                m["to"].as_str().unwrap()
+            )
+        })
+        .collect();
+    if moves.is_empty() {
+        format!("/ui/case/{start}")
+    } else {
+        format!("/ui/case/{start}?moves={moves}")
+    }
+}
