@@ -21,7 +21,7 @@ use crate::error::AppError;
 
 /// The page's files: name, media type, content. The shell is not among
 /// them; it names them.
-const FILES: [(&str, &str, &[u8]); 18] = [
+const FILES: [(&str, &str, &[u8]); 19] = [
     ("style.css", CSS, include_bytes!("../web/style.css")),
     ("app.js", JS, include_bytes!("../web/app.js")),
     ("api.js", JS, include_bytes!("../web/api.js")),
@@ -36,6 +36,7 @@ const FILES: [(&str, &str, &[u8]); 18] = [
     ("review.js", JS, include_bytes!("../web/review.js")),
     ("puzzles.js", JS, include_bytes!("../web/puzzles.js")),
     ("views.js", JS, include_bytes!("../web/views.js")),
+    ("dom.js", JS, include_bytes!("../web/dom.js")),
     ("find.js", JS, include_bytes!("../web/find.js")),
     ("graph.js", JS, include_bytes!("../web/graph.js")),
     (

@@ -7,7 +7,8 @@
 import * as api from './api.js';
 import { barChart } from './chart.js';
 import { METRICS } from './metric.js';
-import { el, link, numbersInWords, plural, thumb } from './views.js';
+import { el, link, plural } from './dom.js';
+import { numbersInWords, thumb } from './views.js';
 
 /** Where the browser remembers the toggle. */
 const REMEMBERED = 'klotski.analysis';
@@ -134,7 +135,7 @@ export class AnalysisPanel {
 
   async solve() {
     try {
-      this.solution = await api.solution(this.game.code(), this.game.metric);
+      this.solution = await api.solution(this.game.code(), this.game.metric, this.game.signal);
       this.showSolution();
     } catch (error) {
       this.solvePanel.replaceChildren(el('p', { class: 'error' }, error.message));
@@ -158,7 +159,8 @@ export class AnalysisPanel {
     const s = this.solution;
     this.solvePanel.replaceChildren(
       el('p', { 'data-solution-reached': '' }, `A minimum solution of ${s.code}: ${plural(s.min_solution_step, unit)}; ${unit} ${at} of ${s.min_solution_step} reached.`),
-      el('ol', { class: 'solution' }, ...s.moves.map((m, i) =>
+      // The list scrolls: one stop of the tab order, so that a keyboard scrolls it too.
+      el('ol', { class: 'solution', tabindex: '0', 'aria-label': 'The steps' }, ...s.moves.map((m, i) =>
         el('li', { class: i < at ? 'done' : i === at ? 'next' : '', 'data-solution-step': String(i + 1) }, m.text))));
     // Keeps the next step in sight inside the list, without scrolling the page.
     const list = this.solvePanel.querySelector('.solution');
@@ -192,7 +194,7 @@ export class AnalysisPanel {
       onclick: async () => {
         searching();
         try {
-          const page = await load(code);
+          const page = await load(code, undefined, this.game.signal);
           list.replaceChildren(el('p', {}, title(page)),
             el('ul', { class: 'thumbs small-thumbs' }, ...page.layouts.map((other) =>
               thumb(other, el('span', { class: 'note' }, link(`/ui/path/${code}/${other}`, 'path'))))));
@@ -206,7 +208,7 @@ export class AnalysisPanel {
       onclick: async () => {
         searching();
         try {
-          const answer = await api.layers(code);
+          const answer = await api.layers(code, this.game.signal);
           list.replaceChildren(barChart(`Layouts of group ${answer.group.name} by steps from ${code}`,
             answer.layers.map((layer) => ({ step: layer.step, count: layer.size })), 'layers', 'steps from here'));
         } catch (error) {

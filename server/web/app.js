@@ -3,10 +3,11 @@
 // the find boxes.
 
 import * as api from './api.js';
-import { closestFamous, codeLike, famousCode, layoutOf } from './find.js';
+import { closestFamous, codeLike, famousCode, famousPartCode, layoutOf, pageAddress } from './find.js';
 import { graphView } from './graph.js';
 import { layoutView } from './play.js';
-import { classView, composeView, el, groupView, link, pathView, showError, startView } from './views.js';
+import { el, link } from './dom.js';
+import { classView, composeView, groupView, pathView, showError, startView } from './views.js';
 
 const main = document.querySelector('[data-view]');
 const findError = document.querySelector('[data-find-error]');
@@ -15,16 +16,17 @@ const findError = document.querySelector('[data-find-error]');
  * The views under /ui/, by the first part of the path: what each further
  * part is (`layout`: anything the find box takes, made a code before the
  * view opens; `name`: a group's or a class's name, which its view checks),
- * how many of them may be left out, and how the view opens.
+ * how many of them may be left out, and how the view opens (with the
+ * AbortSignal of the view: aborted when it is left).
  */
 const ROUTES = new Map([
-  ['', { parts: [], open: (view) => startView(view, navigate) }],
-  ['case', { parts: ['layout'], open: (view, [code]) => layoutView(view, code, navigate) }],
-  ['graph', { parts: ['layout'], open: (view, [code]) => graphView(view, code, navigate) }],
-  ['path', { parts: ['layout', 'layout'], open: (view, [from, to]) => pathView(view, from, to) }],
-  ['compose', { parts: ['layout'], optional: 1, open: (view, [code]) => composeView(view, code, navigate) }],
-  ['group', { parts: ['name'], open: (view, [name]) => groupView(view, name) }],
-  ['class', { parts: ['name'], open: (view, [name]) => classView(view, name) }],
+  ['', { parts: [], open: (view, [], signal) => startView(view, navigate, signal) }],
+  ['case', { parts: ['layout'], open: (view, [code], signal) => layoutView(view, code, navigate, signal) }],
+  ['graph', { parts: ['layout'], open: (view, [code], signal) => graphView(view, code, navigate, signal) }],
+  ['path', { parts: ['layout', 'layout'], open: (view, [from, to], signal) => pathView(view, from, to, signal) }],
+  ['compose', { parts: ['layout'], optional: 1, open: (view, [code], signal) => composeView(view, code, navigate, signal) }],
+  ['group', { parts: ['name'], open: (view, [name], signal) => groupView(view, name, signal) }],
+  ['class', { parts: ['name'], open: (view, [name], signal) => classView(view, name, signal) }],
 ]);
 
 /** What a view's part names, in words. */
@@ -45,7 +47,7 @@ const shortened = (text, n = 40) => (text.length > n ? `${text.slice(0, n - 1)}�
  * The view the address names and its parts, each decoded; the layouts made
  * codes. Throws an AddressError saying what is wrong.
  */
-async function parse() {
+async function parse(signal) {
   const raw = location.pathname.replace(/^\/ui\/?/, '').split('/').filter(Boolean);
   const parts = raw.map((part) => {
     try {
@@ -68,7 +70,8 @@ async function parse() {
   if (rest.length > kinds.length) {
     throw new AddressError(`The address has ${rest.length} parts after /ui/${name}/, and this view takes ${kinds.length === 1 ? 'one' : kinds.length}: ${EXAMPLES[name]}.`);
   }
-  const values = await Promise.all(rest.map((part, i) => (kinds[i] === 'layout' ? layoutOf(part) : part)));
+  const values = await Promise.all(rest.map((part, i) => (kinds[i] === 'layout' ? layoutOf(part, signal) : part)));
+  signal.throwIfAborted();
   // The address shows the codes the view opened (1a9bf0c, 横刀立马: 1A9BF0C00).
   if (values.some((value, i) => value !== rest[i])) {
     const path = ['/ui', name, ...values.map(encodeURIComponent)].join('/');
@@ -88,8 +91,10 @@ const EXAMPLES = {
 };
 
 /**
- * Opens the view of the current URL in a fresh element: a view still
- * loading when another opens draws into its own element, no longer shown.
+ * Opens the view of the current URL in a fresh element, with an
+ * AbortController of its own: the view before is aborted, its requests with
+ * it, and whatever it still runs draws only into its own element, no
+ * longer shown, and writes no address, title or listener.
  * `data-ready` on the page's main element says when the view is drawn;
  * after a navigation, the focus goes to its heading.
  */
@@ -97,7 +102,10 @@ async function route() {
   const first = firstRoute;
   const started = first ? 0 : performance.now();
   firstRoute = false;
-  for (const old of main.children) old.dispatchEvent(new Event('view-closed'));
+  shown?.abort();
+  const controller = new AbortController();
+  shown = controller;
+  const { signal } = controller;
   const view = el('div', { class: 'view' }, el('p', {}, 'Loading…'));
   main.replaceChildren(view);
   main.dataset.ready = 'no';
@@ -105,9 +113,10 @@ async function route() {
   document.title = 'Klotski 华容道';
   findError.hidden = true;
   try {
-    const { route, values } = await parse();
-    await route.open(view, values);
+    const { route, values } = await parse(signal);
+    await route.open(view, values, signal);
   } catch (error) {
+    if (signal.aborted) return;
     showError(view, error);
   }
   if (main.firstChild === view) {
@@ -123,6 +132,9 @@ async function route() {
 
 /** The first view is timed from the page's navigation, later ones from their link. */
 let firstRoute = true;
+
+/** The AbortController of the view shown. */
+let shown = null;
 
 /** Opens `url` as a new history entry. */
 export function navigate(url) {
@@ -152,7 +164,8 @@ function notFound(text, error) {
 }
 
 // The find boxes (the header's, and the one of an address's error): a
-// famous name opens at once, anything else is asked of the API.
+// page address or a famous name (or a part of one) opens at once, anything
+// else is asked of the API.
 document.addEventListener('submit', async (event) => {
   const form = event.target.closest('[data-find], [data-find-again]');
   if (!form) return;
@@ -161,8 +174,13 @@ document.addEventListener('submit', async (event) => {
   const note = form.querySelector('[role=alert]');
   note.hidden = true;
   if (!text) return;
+  const address = pageAddress(text);
+  if (address) {
+    navigate(address);
+    return;
+  }
   try {
-    navigate(`/ui/case/${famousCode(text) ?? (await api.caseInfo(text)).code}`);
+    navigate(`/ui/case/${famousCode(text) ?? famousPartCode(text) ?? (await api.caseInfo(text)).code}`);
   } catch (error) {
     note.replaceChildren(...notFound(text, error));
     note.hidden = false;

@@ -18,8 +18,12 @@ const SIMPLIFIED = new Map([
   ['\u9f4a', '齐'], ['\u982d', '头'], ['\u4e26', '并'], ['\u9032', '进'], ['\u83ef', '华'],
 ]);
 
-/** The game's own names, which name its best-known layout, 横刀立马. */
-const GAME_NAMES = ['华容道', 'hua rong dao', 'Klotski'];
+/**
+ * The game's own names, and its hero's (Cao Cao, the 2x2 block; his
+ * second character an escape, as above: read, never written), which name
+ * its best-known layout, 横刀立马.
+ */
+const GAME_NAMES = ['华容道', 'hua rong dao', 'Huarong Pass', 'Klotski', '曹\u64cd', 'Cao Cao'];
 
 /** Lower case, simplified characters, without tone marks, spaces or punctuation. */
 const plain = (text) => [...text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()]
@@ -36,6 +40,35 @@ const NAMED = FAMOUS.map(([code, ...words], i) => ({
 export function famousCode(text) {
   const wanted = plain(text);
   return (wanted && NAMED.find((named) => named.forms.includes(wanted))?.code) || null;
+}
+
+/**
+ * The code of the only famous layout with a name that holds `text` (横刀,
+ * lima, horseback), or null: at least two characters of a Chinese name, or
+ * four letters of another.
+ */
+export function famousPartCode(text) {
+  const wanted = plain(text);
+  const enough = /\p{Script=Han}/u.test(wanted) ? 2 : 4;
+  if (wanted.length < enough) return null;
+  const found = NAMED.filter((named) => named.forms.some((form) => form.includes(wanted)));
+  return found.length === 1 ? found[0].code : null;
+}
+
+/**
+ * The page address `text` holds when it is one (pasted from the address
+ * bar or a shared link: `/ui/...` here or on another host), or null.
+ */
+export function pageAddress(text) {
+  let url;
+  try {
+    // An address without its scheme (example.org/ui/case/...) as well.
+    url = new URL(/^[\w.-]+(:\d+)?\/ui(\/|$)/.test(text) ? `http://${text}` : text, location.origin);
+  } catch {
+    return null;
+  }
+  if (!/^https?:$/.test(url.protocol) || !/^\/ui(\/|$)/.test(url.pathname) || !/^(https?:\/\/|\/ui|[\w.-]+(:\d+)?\/ui)/i.test(text)) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** The edits (insertions, deletions, substitutions) that make `a` into `b`. */
@@ -81,6 +114,6 @@ export const codeLike = (text) => /^[0-9a-z-]+$/i.test(text) && /\d/.test(text);
  * form (both without asking the server), or what the API takes (a short
  * code, a name: asked). Throws the API's error when it names none.
  */
-export async function layoutOf(text) {
-  return famousCode(text) ?? checkedCode(text) ?? (await api.caseInfo(text)).code;
+export async function layoutOf(text, signal) {
+  return famousCode(text) ?? checkedCode(text) ?? (await api.caseInfo(text, signal)).code;
 }

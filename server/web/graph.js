@@ -10,7 +10,7 @@
 import * as api from './api.js';
 import { drawBoard } from './board.js';
 import { decode } from './code.js';
-import { el, link, plural } from './views.js';
+import { el, link, plural } from './dom.js';
 
 /**
  * Colours from near to far (viridis, reversed: near is bright); on a dark
@@ -108,8 +108,8 @@ function spatialIndex(xs, ys) {
  * group's first drawing takes seconds), the view says what is placed and
  * for how long it has been.
  */
-async function drawingOf(view, code) {
-  const answer = api.graph(code);
+async function drawingOf(view, code, signal) {
+  const answer = api.graph(code, signal);
   const started = performance.now();
   let what = `the group of ${code}`;
   const note = el('p', { 'data-graph-progress': '', role: 'status' });
@@ -117,7 +117,7 @@ async function drawingOf(view, code) {
     const seconds = Math.floor((performance.now() - started) / 1000);
     note.textContent = `Placing ${what} on the server (once per group: a large group takes a few seconds)…${seconds ? ` ${seconds} s` : ''}`;
   };
-  api.caseInfo(code).then((info) => {
+  api.caseInfo(code, signal).then((info) => {
     what = `the ${plural(info.group.size, 'layout')} of group ${info.group.name}`;
     tell();
   }, () => {});
@@ -134,9 +134,9 @@ async function drawingOf(view, code) {
   }
 }
 
-/** Opens the graph view of `code` in `view`. */
-export async function graphView(view, code, navigate) {
-  const g = await drawingOf(view, code);
+/** Opens the graph view of `code` in `view`; `signal` aborts it when it is left. */
+export async function graphView(view, code, navigate, signal) {
+  const g = await drawingOf(view, code, signal);
   const nodes = g.nodes;
   const n = nodes.code.length;
   const xs = Float32Array.from(nodes.x);
@@ -161,6 +161,7 @@ export async function graphView(view, code, navigate) {
   const what = g.radius === null
     ? `all ${plural(n, 'layout')} of group ${g.group.name} and the ${plural(g.edges.length / 2, 'step')} between them`
     : `the ${plural(n, 'layout')} within ${plural(g.radius, 'step')} of ${chosenCode} (the group has ${g.group.size.toLocaleString('en')}) and the ${plural(g.edges.length / 2, 'step')} between them`;
+  document.title = `Graph of ${chosenCode}, group ${g.group.name} · Klotski`;
   view.replaceChildren(
     el('h1', { class: 'graph-title' }, 'Graph of group ', link(`/ui/group/${g.group.name}`, g.group.name)),
     el('div', { class: 'graph-tools' },
@@ -264,6 +265,7 @@ export async function graphView(view, code, navigate) {
       ctx.stroke();
     }
     ring(g.chosen, PATHS[theme()], 9);
+    placeCard();
     const snap = snapshot.getContext('2d');
     snap.setTransform(1, 0, 0, 1, 0, 0);
     snap.clearRect(0, 0, snapshot.width, snapshot.height);
@@ -271,6 +273,11 @@ export async function graphView(view, code, navigate) {
     shot = { ...camera };
     marks();
     showHovered();
+  }
+
+  /** The card in the top corner away from the chosen layout, so that it never hides its ring. */
+  function placeCard() {
+    inset.classList.toggle('left', sx(g.chosen) > width / 2);
   }
 
   function ring(i, colour, radius) {
@@ -432,11 +439,8 @@ export async function graphView(view, code, navigate) {
   });
   const observer = new ResizeObserver(() => { resize(); fit(); draw(); });
   const recolour = () => { colour(); draw(); };
-  DARK.addEventListener('change', recolour);
-  view.addEventListener('view-closed', () => {
-    observer.disconnect();
-    DARK.removeEventListener('change', recolour);
-  });
+  DARK.addEventListener('change', recolour, { signal });
+  signal.addEventListener('abort', () => observer.disconnect());
 
   // For tests and measurements: where a node is drawn, centring on one,
   // and a scripted pan.

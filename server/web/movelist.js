@@ -4,7 +4,7 @@
 // once the game is solved each step says what it did to the moves left.
 
 import { decode } from './code.js';
-import { el } from './views.js';
+import { el } from './dom.js';
 
 /** What a step did to the moves left, in words: its `data-value` and its label. */
 export const VALUES = {
@@ -46,6 +46,8 @@ export class MoveList {
    * and each step's value (`values[i]`, of stepValue) when given.
    */
   show(codes, steps, pos, values = null) {
+    // The entries are drawn anew: one chosen by keyboard keeps the focus.
+    const focused = this.list.contains(document.activeElement) ? document.activeElement.dataset.step : null;
     this.empty.hidden = steps.length > 0;
     this.list.replaceChildren(...steps.map((step, i) => {
       const k = i + 1;
@@ -60,5 +62,6 @@ export class MoveList {
     // The current step in sight inside the list, without scrolling the page.
     const current = this.list.querySelector('[aria-current]');
     if (current) this.list.scrollTop = current.offsetTop - this.list.offsetTop - this.list.clientHeight / 2;
+    if (focused) this.list.querySelector(`[data-step="${focused}"]`)?.focus({ preventScroll: true });
   }
 }

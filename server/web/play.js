@@ -23,7 +23,7 @@ import { MoveList, stepValue } from './movelist.js';
 import { FAMOUS } from './puzzles.js';
 import { PuzzleMode, puzzleOf, puzzleParam } from './puzzlemode.js';
 import { reviewChart } from './review.js';
-import { el, link, plural } from './views.js';
+import { el, link, plural } from './dom.js';
 
 /** Milliseconds a piece takes to slide. */
 const SLIDE_MS = 140;
@@ -45,13 +45,17 @@ export function gameUrl(start, steps, at, metric, puzzle = null) {
   return `/ui/case/${start}${text ? `?${text}` : ''}`;
 }
 
-/** Opens the layout view of `code` in `view`, with the game the address holds. */
-export async function layoutView(view, code, navigate) {
-  const info = await api.caseInfo(code);
+/** At most 20 characters of `text`, for a note. */
+const short = (text) => (text.length > 20 ? `${text.slice(0, 19)}…` : text);
+
+/** Opens the layout view of `code` in `view`, with the game the address holds; `signal` aborts it when it is left. */
+export async function layoutView(view, code, navigate, signal) {
+  const info = await api.caseInfo(code, signal);
   const query = new URLSearchParams(location.search);
   const { metric, wrong: wrongMetric } = metricOf(query);
-  const game = new Game(view, navigate, info, metric, puzzleOf(query));
-  const wrong = [game.restore(query), wrongMetric].filter(Boolean).join(' ');
+  const { puzzle, wrong: wrongPuzzle } = puzzleOf(query);
+  const game = new Game(view, navigate, info, metric, puzzle, signal);
+  const wrong = [game.restore(query), wrongMetric, wrongPuzzle].filter(Boolean).join(' ');
   game.build();
   game.render();
   if (wrong) game.say(wrong);
@@ -59,8 +63,10 @@ export async function layoutView(view, code, navigate) {
 
 /** A game from one layout: its steps, the step shown, the metric it is counted in, and the input. */
 class Game {
-  constructor(view, navigate, startInfo, metric, puzzle) {
+  constructor(view, navigate, startInfo, metric, puzzle, signal) {
     this.view = view;
+    /** Aborted when the view is left: its requests and listeners end, its answers are dropped. */
+    this.signal = signal;
     /** The puzzle the game is (puzzlemode.js's puzzleOf), or null. */
     this.puzzleKind = puzzle;
     this.navigate = navigate;
@@ -89,19 +95,30 @@ class Game {
     this.values = null;
   }
 
-  /** Plays the steps the address holds; a sentence when some are not steps. */
+  /**
+   * Plays the steps the address holds and shows the step it names; a
+   * sentence for each part that was not what it should be (the address is
+   * then corrected as the game is drawn).
+   */
   restore(query) {
-    const cells = (query.get('moves') ?? '').match(/[a-d][1-5]/g) ?? [];
+    const moves = query.get('moves') ?? '';
+    if (!/^([a-d][1-5]){0,}$/.test(moves) || moves.length % 4) {
+      return `"${short(moves)}" in the address is no list of steps (as a5b5b4a5): the game starts anew.`;
+    }
+    const cells = moves.match(/[a-d][1-5]/g) ?? [];
     for (let i = 0; i + 1 < cells.length; i += 2) {
       if (!this.play(cells[i], cells[i + 1])) {
         return `Step ${i / 2 + 1} of the address (${cells[i]} to ${cells[i + 1]}) is not a step of the layout it reaches: the game stops before it.`;
       }
     }
-    const at = Number(query.get('at') ?? this.pos);
-    if (Number.isInteger(at) && at >= 0 && at < this.pos) {
-      this.pos = at;
-      this.pieces = decode(this.codes[at]);
+    const at = query.get('at');
+    if (at == null) return null;
+    const k = Number(at);
+    if (!/^\d+$/.test(at) || k > this.pos) {
+      return `"at=${short(at)}" in the address is no step of this game (0 to ${this.pos}): showing step ${this.pos}.`;
     }
+    this.pos = k;
+    this.pieces = decode(this.codes[k]);
     return null;
   }
 
@@ -112,13 +129,13 @@ class Game {
 
   /** The API's answer about `code`, asked once. */
   info(code) {
-    return this.ask(this.infos, code, api.caseInfo);
+    return this.ask(this.infos, code, (c) => api.caseInfo(c, this.signal));
   }
 
   /** The API's moves of the metric from `code`, each with its value, asked once. */
   moves(code) {
     const metric = this.metric;
-    return this.ask(this.moveLists, `${metric} ${code}`, async () => (await api.moves(code, metric)).moves);
+    return this.ask(this.moveLists, `${metric} ${code}`, async () => (await api.moves(code, metric, this.signal)).moves);
   }
 
   /** How many moves of the metric counted in step `i` of the game is. */
@@ -283,19 +300,24 @@ class Game {
       const id = event.target.closest('[data-piece]')?.dataset.piece;
       if (id) this.cursor = id;
     });
-    document.addEventListener('keydown', this.keys = (event) => this.pageKey(event));
+    document.addEventListener('keydown', (event) => this.pageKey(event), { signal: this.signal });
     // At phone width the board sticks smaller once the page is scrolled to read (style.css).
     const game = this.view.querySelector('.game');
-    addEventListener('scroll', this.scrolled = () => {
-      if (scrollY > 60) game.classList.add('reading');
-      else if (scrollY <= 0) game.classList.remove('reading');
-    }, { passive: true });
-    this.view.addEventListener('view-closed', () => {
+    // The smaller board would make the page shorter, scrolled back to the top
+    // and the big board again, over and over: the game keeps its height.
+    addEventListener('scroll', () => {
+      if (scrollY > 60 && !game.classList.contains('reading')) {
+        game.style.minHeight = `${game.offsetHeight}px`;
+        game.classList.add('reading');
+      } else if (scrollY <= 0 && game.classList.contains('reading')) {
+        game.classList.remove('reading');
+        game.style.minHeight = '';
+      }
+    }, { passive: true, signal: this.signal });
+    this.signal.addEventListener('abort', () => {
       // A playback or an answer still under way must not draw over the next view.
       this.closed = true;
       this.analysis.stop();
-      document.removeEventListener('keydown', this.keys);
-      removeEventListener('scroll', this.scrolled);
     }, { once: true });
   }
 

@@ -8,7 +8,7 @@
 
 import { METRICS } from './metric.js';
 import { stepValue } from './movelist.js';
-import { el, link, plural } from './views.js';
+import { el, link, plural } from './dom.js';
 
 /** What a step that was not best did, after "That's not the fastest". */
 const WHY = {
@@ -54,11 +54,22 @@ export function streak() {
 /** The UTC day of `date` as `YYYY-MM-DD`: the day's puzzle is named by it. */
 export const dayOf = (date = new Date()) => date.toISOString().slice(0, 10);
 
-/** The puzzle an address names: `{day}` (null for a puzzle that is not the day's), or null when it is no puzzle. */
+/**
+ * The puzzle an address names, `{puzzle, wrong}`: `puzzle` is `{day}` (null
+ * for a puzzle that is not the day's), or null when it is no puzzle;
+ * `wrong` says why a `puzzle` value that is neither 1 nor a day up to today
+ * was taken as 1.
+ */
 export function puzzleOf(query) {
   const value = query.get('puzzle');
-  if (value == null) return null;
-  return { day: /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null };
+  if (value == null) return { puzzle: null, wrong: null };
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : null;
+  if (date && !Number.isNaN(date.getTime()) && dayOf(date) === value && value <= dayOf()) {
+    return { puzzle: { day: value }, wrong: null };
+  }
+  const wrong = value === '1' ? null : date && value > dayOf() ? `There is no puzzle of ${value} yet: this is played as a puzzle.`
+    : `"puzzle=${value.length > 20 ? `${value.slice(0, 19)}…` : value}" in the address is neither 1 nor a day: this is played as a puzzle.`;
+  return { puzzle: { day: null }, wrong };
 }
 
 /** The `puzzle` value of a puzzle's address. */
@@ -80,7 +91,8 @@ export function solvedList() {
       return el('li', { 'data-solved-puzzle': p.code },
         link(`/ui/case/${p.code}?puzzle=${p.day ?? '1'}`, p.day ? `the puzzle of ${p.day}` : p.code), ': ',
         `solved in ${plural(p.result, unit)} `,
-        el('span', { class: extra ? 'tag value-same' : 'tag value-best' }, extra ? `(${extra} more than the fewest, ${p.fewest})` : '(the fewest)'));
+        el('span', { class: extra ? 'tag value-same' : 'tag value-best' }, extra ? `(${extra} more than the fewest, ${p.fewest})` : '(the fewest)'),
+        p.hints === true ? el('span', { class: 'tag', 'data-hinted': '' }, 'with hints') : null);
     })));
 }
 
@@ -92,6 +104,10 @@ export class PuzzleMode {
     this.day = puzzle.day;
     /** Whether a step that was not best, or a hint, was played: the streak then ends. */
     this.slipped = false;
+    /** Whether a hint was asked for: a puzzle solved with one is listed so. */
+    this.hints = false;
+    /** The streak this puzzle ended, and why, to say so until the puzzle is left. */
+    this.ended = null;
     this.feedback = el('p', { class: 'feedback', 'data-feedback': '', 'aria-live': 'polite' });
     this.takeBack = el('button', { type: 'button', 'data-action': 'take-back', onclick: () => game.enqueue(() => game.jump(game.pos - 1)) }, 'Take it back');
     this.again = el('button', { type: 'button', 'data-action': 'try-again', onclick: () => game.enqueue(() => game.restartFresh()) }, 'Try again');
@@ -117,19 +133,30 @@ export class PuzzleMode {
 
   /** A hint was asked for: the puzzle no longer counts for the streak. */
   hinted() {
-    this.slip();
+    this.hints = true;
+    this.slip('a hint');
   }
 
-  slip() {
+  /** A step that was not best, or a hint (`why`): the streak ends, and the box says so. */
+  slip(why) {
+    const n = streak();
+    if (!this.slipped && n > 0) this.ended = { n, why };
     this.slipped = true;
     save(STREAK, 0);
+    this.showStreak();
+  }
+
+  /** The streak, or the one this puzzle ended. */
+  showStreak() {
+    this.streakShown.textContent = this.ended
+      ? `Streak of ${plural(this.ended.n, 'puzzle')} ended: ${this.ended.why}.` : streakWords();
   }
 
   /** Says what the step that led to the layout shown did (or, at the start, what the puzzle asks). */
   async judge() {
     const game = this.game;
     const pos = game.pos;
-    this.streakShown.textContent = streakWords();
+    this.showStreak();
     this.takeBack.disabled = pos === 0;
     this.again.disabled = game.steps.length === 0;
     if (pos === 0) {
@@ -141,7 +168,7 @@ export class PuzzleMode {
     if (game.pos !== pos || game.closed) return;
     const value = stepValue(metric.fewest(before), metric.fewest(after), game.stepLength(pos - 1));
     const extra = game.count(game.metric) + metric.fewest(after) - this.fewest();
-    if (value !== 'best') this.slip();
+    if (value !== 'best') this.slip('a step not the fastest');
     if (metric.fewest(after) === 0) {
       this.solved(game.count(game.metric));
       return;
@@ -165,10 +192,12 @@ export class PuzzleMode {
     const all = kept && typeof kept === 'object' ? kept : {};
     const first = !all[code];
     const result = Math.min(count, all[code]?.result ?? Infinity);
-    all[code] = { code, fewest, result, metric: this.game.metric, day: this.day, when: new Date().toISOString() };
+    // Listed as solved with hints only when every solve of it had one.
+    const hints = this.hints && (all[code]?.hints ?? true);
+    all[code] = { code, fewest, result, hints, metric: this.game.metric, day: this.day, when: new Date().toISOString() };
     save(SOLVED, all);
     if (first && !this.slipped && count === fewest) save(STREAK, streak() + 1);
-    this.streakShown.textContent = streakWords();
+    this.showStreak();
     this.say('solved', count === fewest ? `Puzzle solved in ${plural(count, this.unit())}, the fewest! It is kept on the start page.`
       : `Puzzle solved in ${plural(count, this.unit())}: ${plural(count - fewest, this.unit())} more than the fewest. Try again?`);
   }

@@ -1,30 +1,14 @@
 // The views other than a layout's: the start page, group, class, path and
-// compose views, and the small helpers every view uses.
+// compose views, and the helpers they share with the layout's view.
 
 import * as api from './api.js';
 import { drawBoard } from './board.js';
 import { barChart } from './chart.js';
+import { el, link, plural } from './dom.js';
 import { KINDS, cellAt, classOf, decode, encode, illegality, misfit, piece } from './code.js';
 import { METRICS, metricOf } from './metric.js';
 import { FAMOUS, dailySteps, puzzle, puzzleOfTheDay } from './puzzles.js';
 import { dayOf, solvedList } from './puzzlemode.js';
-
-/** An HTML element with attributes (`on...` are listeners) and children. */
-export function el(name, attributes = {}, ...children) {
-  const element = document.createElement(name);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (key.startsWith('on')) element.addEventListener(key.slice(2), value);
-    else element.setAttribute(key, value);
-  }
-  element.append(...children.flat().filter((child) => child != null));
-  return element;
-}
-
-/** A link inside the page (the router follows it without a reload). */
-export const link = (href, ...children) => el('a', { href, 'data-link': '' }, ...children);
-
-/** `n` followed by `word`, plural when `n` is not 1. */
-export const plural = (n, word) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : word.endsWith('s') ? 'es' : 's'}`;
 
 const num = (key, n) => el('strong', { 'data-num': key }, n.toLocaleString('en'));
 
@@ -108,10 +92,10 @@ export function thumb(code, ...caption) {
 }
 
 /** The start page: famous layouts, puzzles, the hardest layouts, the totals. */
-export async function startView(view, navigate) {
+export async function startView(view, navigate, signal) {
   view.replaceChildren(el('h1', {}, 'Klotski 华容道: every layout, solved'),
     el('p', {}, 'Slide the pieces until the 2x2 block reaches the exit at the bottom. Open a layout to play it, ask for hints, or watch a minimum solution.'));
-  const stats = await api.stats();
+  const stats = await api.stats(signal);
   const held = new Set(stats.classes.map((c) => c.name));
   const famous = el('ul', { class: 'thumbs', 'data-famous': '' });
   view.append(el('section', {}, el('h2', {}, 'Famous layouts'), famous));
@@ -123,7 +107,7 @@ export async function startView(view, navigate) {
       note.append(el('br'), `class ${kind} is not in this database`);
       continue;
     }
-    api.caseInfo(code).then(
+    api.caseInfo(code, signal).then(
       (info) => note.append(el('br'), el('span', { 'data-famous-steps': code }, `${info.solution.min_step} steps from solved`)),
       (error) => note.append(el('br'), el('span', { class: 'error' }, error.message)));
   }
@@ -176,10 +160,10 @@ function puzzles(stats, navigate) {
 }
 
 /** The two charts of a group or class, or the server's reason there are none. */
-async function charts(kind, name) {
+async function charts(kind, name, signal) {
   const box = el('div', { class: 'charts' });
   try {
-    const h = await api.histogram(kind, name);
+    const h = await api.histogram(kind, name, signal);
     box.append(
       barChart('Layouts by steps from solved (-1: cannot be solved)', h.min_solution_step, 'min-solution-step', 'steps from solved'),
       barChart('Layouts by steps to their farthest layout', h.farthest_step, 'farthest-step', 'steps to the farthest layout'));
@@ -189,14 +173,14 @@ async function charts(kind, name) {
   return box;
 }
 
-export async function groupView(view, name) {
-  const g = await api.group(name);
+export async function groupView(view, name, signal) {
+  const g = await api.group(name, signal);
   document.title = `Group ${g.name} · Klotski`;
   const cases = el('ul', { class: 'thumbs', 'data-group-cases': '' });
   const more = el('button', { type: 'button', 'data-action': 'more' }, 'More layouts');
   let after = null;
   const page = async () => {
-    const p = await api.groupCases(g.name, after);
+    const p = await api.groupCases(g.name, after, undefined, signal);
     cases.append(...p.cases.map((c) => thumb(c.code, el('span', { class: 'note' },
       c.solution.min_step < 0 ? 'unsolvable' : `${c.solution.min_step} to solved`))));
     after = p.next;
@@ -213,17 +197,17 @@ export async function groupView(view, name) {
       el('li', {}, 'Smallest code ', link(`/ui/case/${g.smallest_code}`, g.smallest_code), '.'),
       el('li', {}, g.is_self_mirror ? 'It is its own mirror image.' : ['Mirror group ', link(`/ui/group/${g.mirror_group}`, g.mirror_group), '.']),
       el('li', {}, 'Class ', link(`/ui/class/${g.jiang}-${g.bing}-${g.style}`, `${g.jiang}-${g.bing}-${g.style}`), `, group number ${g.group_num}.`)),
-    await charts('group', g.name),
+    await charts('group', g.name, signal),
     el('section', {}, el('h2', {}, 'Its layouts'), cases, more));
   await page();
 }
 
-export async function classView(view, name) {
-  const stats = await api.stats();
+export async function classView(view, name, signal) {
+  const stats = await api.stats(signal);
   const c = stats.classes.find((row) => row.name === name);
   if (!c) {
     // The server's explanation of a class it does not hold.
-    await api.histogram('class', name);
+    await api.histogram('class', name, signal);
     throw new Error(`This database holds no class ${name}.`);
   }
   document.title = `Class ${c.name} · Klotski`;
@@ -231,7 +215,7 @@ export async function classView(view, name) {
   const more = el('button', { type: 'button', 'data-action': 'more' }, 'More groups');
   let after = null;
   const page = async () => {
-    const p = await api.groups(c.jiang, c.bing, c.style, after);
+    const p = await api.groups(c.jiang, c.bing, c.style, after, undefined, signal);
     list.append(...p.groups.map((g) => el('li', {}, link(`/ui/group/${g.name}`, g.name),
       `: ${plural(g.size, 'layout')}, ${g.n_solved ? `hardest ${g.max_min_solution_step} steps` : 'unsolvable'}`)));
     after = p.next;
@@ -245,24 +229,25 @@ export async function classView(view, name) {
       `the largest group has ${plural(c.largest_group_size, 'layout')}.`),
     ...(c.max_min_solution_code ? [el('p', {}, `The hardest layout needs ${plural(c.max_min_solution_step, 'step')}: `,
       link(`/ui/case/${c.max_min_solution_code}`, c.max_min_solution_code))] : []),
-    await charts('class', c.name),
+    await charts('class', c.name, signal),
     el('section', {}, el('h2', {}, 'Its groups'), list, more));
   await page();
 }
 
 /** A shortest path between two layouts, in the metric of the address or the one chosen last. */
-export async function pathView(view, from, to) {
+export async function pathView(view, from, to, signal) {
   const { metric, wrong } = metricOf(new URLSearchParams(location.search));
   const unit = METRICS[metric].unit;
   // The address says the metric, so that it shows the same path anywhere.
   history.replaceState(history.state, '', `${location.pathname}${metric === 'step' ? '' : `?metric=${metric}`}`);
-  const p = await api.path(from, to, metric);
+  const p = await api.path(from, to, metric, signal);
   document.title = `Path ${p.from} to ${p.to} · Klotski`;
   let k = 0;
   let playing = false;
   const board = el('div', { class: 'board-wrap' });
   const counter = el('p', { 'data-path-step': '' });
-  const steps = el('ol', { class: 'solution' }, ...p.moves.map((m) => el('li', {}, m.text)));
+  // The list scrolls: one stop of the tab order, so that a keyboard scrolls it too.
+  const steps = el('ol', { class: 'solution', tabindex: '0', 'aria-label': 'The steps' }, ...p.moves.map((m) => el('li', {}, m.text)));
   const show = () => {
     board.replaceChildren(drawBoard(decode(p.layouts[k]), { label: p.layouts[k] }));
     counter.replaceChildren(`${unit[0].toUpperCase()}${unit.slice(1)} ${k} of ${p.step}: `, link(`/ui/case/${p.layouts[k]}`, p.layouts[k]));
@@ -285,7 +270,7 @@ export async function pathView(view, from, to) {
         button('Next', 'next', () => go(k + 1)),
         button('Play', 'play', async () => {
           playing = true;
-          while (playing && k < p.step) {
+          while (playing && k < p.step && !signal.aborted) {
             go(k + 1);
             await new Promise((done) => setTimeout(done, METRICS[metric].playbackMs));
           }
@@ -297,8 +282,8 @@ export async function pathView(view, from, to) {
 }
 
 /** Compose a layout on an empty board (or on a copy of `code`). */
-export async function composeView(view, code, navigate) {
-  const held = new Set((await api.stats()).classes.map((c) => c.name));
+export async function composeView(view, code, navigate, signal) {
+  const held = new Set((await api.stats(signal)).classes.map((c) => c.name));
   let pieces = code ? decode(code) : [];
   const undone = [];
   let kind = '2x2';

@@ -90,9 +90,14 @@ pub struct Session {
 impl Session {
     /// Builds the database, serves it with `config` and starts the browser.
     pub fn start(config: Config) -> Session {
+        Session::with_classes(config, &["5-4-1"])
+    }
+
+    /// As `start`, over a database of `classes`.
+    pub fn with_classes(config: Config, classes: &[&str]) -> Session {
         let data = tempfile::tempdir().unwrap();
         let db = data.path().join("klotski.db");
-        build_db(&db, &["5-4-1"]);
+        build_db(&db, classes);
         let site = Site::start(&db, config);
         let profile = tempfile::tempdir().unwrap();
         let (browser, shots) = headless_chromium(profile.path());

@@ -144,13 +144,21 @@ impl Browser {
     }
 
     /// Makes the page see the system's colour scheme as `scheme` (`light`
-    /// or `dark`), through chromedriver's DevTools passage.
+    /// or `dark`).
     pub fn color_scheme(&self, scheme: &str) {
+        self.cdp(
+            "Emulation.setEmulatedMedia",
+            json!({"features": [{"name": "prefers-color-scheme", "value": scheme}]}),
+        );
+    }
+
+    /// A DevTools command through chromedriver's passage: its result.
+    pub fn cdp(&self, cmd: &str, params: Value) -> Value {
         self.call(
             "POST",
             "/goog/cdp/execute",
-            json!({"cmd": "Emulation.setEmulatedMedia", "params": {"features": [{"name": "prefers-color-scheme", "value": scheme}]}}),
-        );
+            json!({"cmd": cmd, "params": params}),
+        )
     }
 
     /// Sets the window's size in CSS pixels.
@@ -295,6 +303,21 @@ impl Browser {
     /// Releases the mouse button held since `drag_holding`.
     pub fn release(&self) {
         self.pointer(json!([{"type": "pointerUp", "button": 0}]));
+    }
+
+    /// A finger put down at `x`, `y` (CSS pixels of the window), moved by
+    /// `dy` and lifted: a swipe.
+    pub fn swipe(&self, x: i64, y: i64, dy: i64) {
+        self.call(
+            "POST",
+            "/actions",
+            json!({"actions": [{"type": "pointer", "id": "finger", "parameters": {"pointerType": "touch"}, "actions": [
+                {"type": "pointerMove", "x": x, "y": y},
+                {"type": "pointerDown", "button": 0},
+                {"type": "pointerMove", "x": x, "y": y + dy, "duration": 300},
+                {"type": "pointerUp", "button": 0},
+            ]}]}),
+        );
     }
 
     fn pointer(&self, actions: Value) {

@@ -1,0 +1,78 @@
+//! The page's modules (`server/web/*.js`) import one another without a
+//! circle: each file has one job, and a circle means two files share one.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// Each module's name and the modules it imports (`from './name.js'`).
+fn imports() -> BTreeMap<String, Vec<String>> {
+    let web = Path::new(env!("CARGO_MANIFEST_DIR")).join("web");
+    let mut graph = BTreeMap::new();
+    for entry in std::fs::read_dir(web).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "js") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let imported = text
+            .lines()
+            .filter(|line| line.starts_with("import "))
+            .filter_map(|line| line.split("from './").nth(1))
+            .filter_map(|rest| rest.split('\'').next())
+            .map(str::to_owned)
+            .collect();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        graph.insert(name, imported);
+    }
+    graph
+}
+
+/// A circle of imports through `module`, if any: the modules on it.
+fn circle_from(
+    graph: &BTreeMap<String, Vec<String>>,
+    module: &str,
+    trail: &mut Vec<String>,
+) -> Option<Vec<String>> {
+    if let Some(at) = trail.iter().position(|m| m == module) {
+        let mut circle = trail[at..].to_vec();
+        circle.push(module.to_owned());
+        return Some(circle);
+    }
+    trail.push(module.to_owned());
+    for next in graph.get(module).into_iter().flatten() {
+        if let Some(circle) = circle_from(graph, next, trail) {
+            return Some(circle);
+        }
+    }
+    trail.pop();
+    None
+}
+
+#[test]
+fn the_pages_modules_import_without_a_circle() {
+    let graph = imports();
+    assert!(graph.len() > 10, "the page's modules: {graph:?}");
+    for module in graph.keys() {
+        if let Some(circle) = circle_from(&graph, module, &mut Vec::new()) {
+            panic!("an import circle: {}", circle.join(" -> "));
+        }
+    }
+}
+
+#[test]
+fn a_circle_is_found() {
+    let graph = BTreeMap::from([
+        ("a.js".to_owned(), vec!["b.js".to_owned()]),
+        ("b.js".to_owned(), vec!["c.js".to_owned()]),
+        ("c.js".to_owned(), vec!["a.js".to_owned()]),
+    ]);
+    assert_eq!(
+        circle_from(&graph, "a.js", &mut Vec::new()),
+        Some(
+            vec!["a.js", "b.js", "c.js", "a.js"]
+                .into_iter()
+                .map(str::to_owned)
+                .collect()
+        )
+    );
+}

@@ -1,0 +1,21 @@
+// The small helpers every view builds with: elements, in-page links and
+// counted words. A module of its own so that the views and the modules
+// they show (puzzle mode's list on the start page) need not import each
+// other.
+
+/** An HTML element with attributes (`on...` are listeners) and children. */
+export function el(name, attributes = {}, ...children) {
+  const element = document.createElement(name);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (key.startsWith('on')) element.addEventListener(key.slice(2), value);
+    else element.setAttribute(key, value);
+  }
+  element.append(...children.flat().filter((child) => child != null));
+  return element;
+}
+
+/** A link inside the page (the router follows it without a reload). */
+export const link = (href, ...children) => el('a', { href, 'data-link': '' }, ...children);
+
+/** `n` followed by `word`, plural when `n` is not 1. */
+export const plural = (n, word) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : word.endsWith('s') ? 'es' : 's'}`;
