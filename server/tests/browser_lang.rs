@@ -70,12 +70,7 @@ impl Reader<'_> {
                .map((word) => `${word} in: ${text.trim().slice(0, 80)}`));",
             json!([LATIN_ALLOWED]),
         );
-        found
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_str().unwrap().to_owned())
-            .collect()
+        strings(&found)
     }
 
     /// The elements wider than the window, or whose words spill out of
@@ -98,12 +93,7 @@ impl Reader<'_> {
              }
              return wide;",
         );
-        found
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_str().unwrap().to_owned())
-            .collect()
+        strings(&found)
     }
 
     fn lang(&self) -> String {
@@ -111,6 +101,11 @@ impl Reader<'_> {
             .as_str()
             .unwrap()
             .to_owned()
+    }
+
+    /// Clicks the element `css` once it is shown.
+    fn click(&self, css: &str) {
+        self.browser.click(&self.browser.find(css));
     }
 
     /// Turns the analysis on (the browser remembers it).
@@ -124,6 +119,15 @@ impl Reader<'_> {
     fn text(&self, css: &str) -> String {
         self.browser.text(&self.browser.find(css))
     }
+}
+
+/// The strings of a JSON array.
+fn strings(list: &Value) -> Vec<String> {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_owned())
+        .collect()
 }
 
 /// A view: its name, its address and what shows it is complete.
@@ -217,9 +221,7 @@ fn every_view(reader: &Reader, views: &[View], chinese: bool) {
             }
             reader.browser.find(view.ready);
             if view.name == "layout" {
-                reader
-                    .browser
-                    .click(&reader.browser.find("[data-action=farthest]"));
+                reader.click("[data-action=farthest]");
                 reader.browser.find("[data-explore-list] .thumb");
             }
             let what = format!("{} at {width}px", view.name);
@@ -238,9 +240,7 @@ fn every_view(reader: &Reader, views: &[View], chinese: bool) {
         reader
             .browser
             .type_in(&reader.browser.find("[data-find-input]"), "曹操过五关");
-        reader
-            .browser
-            .click(&reader.browser.find("[data-find] button[type=submit]"));
+        reader.click("[data-find] button[type=submit]");
         reader.browser.find("[data-find-error] [data-suggest]");
         if chinese {
             let latin = reader.latin_words();
@@ -284,9 +284,7 @@ fn switch_and_address(reader: &Reader) {
     // A link's language is not remembered.
     reader.open("/ui/case/1A9BF0C00");
     assert_eq!(reader.lang(), "en");
-    reader
-        .browser
-        .click(&reader.browser.find("header [data-lang=zh]"));
+    reader.click("header [data-lang=zh]");
     reader.browser.wait_for("the page in Chinese", || {
         (reader.lang() == "zh-CN" && reader.browser.all("main[data-ready=yes]").len() == 1)
             .then_some(())
@@ -307,9 +305,7 @@ fn switch_and_address(reader: &Reader) {
     assert_eq!(reader.lang(), "en");
     reader.open("/ui/");
     assert_eq!(reader.lang(), "zh-CN");
-    reader
-        .browser
-        .click(&reader.browser.find("header [data-lang=en]"));
+    reader.click("header [data-lang=en]");
     reader.browser.wait_for("the page in English", || {
         (reader.lang() == "en" && reader.browser.all("main[data-ready=yes]").len() == 1)
             .then_some(())
@@ -332,9 +328,7 @@ fn piece_names(reader: &Reader, chinese: bool) {
     reader.open("/ui/case/1A9BF0C00");
     if !chinese {
         assert!(names().as_object().unwrap().values().all(Value::is_null));
-        reader
-            .browser
-            .click(&reader.browser.find("header [data-action=piece-names]"));
+        reader.click("header [data-action=piece-names]");
         reader
             .browser
             .find("main[data-ready=yes] [data-play-board] .piece-name");
@@ -347,19 +341,11 @@ fn piece_names(reader: &Reader, chinese: bool) {
     );
     // 关羽 (b3) waits for a 1x1 to move; 马超 (a3) is blocked: move the 1x1 at
     // a5 right, then 马超 down: it keeps its name at a4.
-    reader
-        .browser
-        .click(&reader.browser.find("[data-play-board] [data-piece=a5]"));
-    reader
-        .browser
-        .click(&reader.browser.find("[data-play-board] [data-dest=b5]"));
+    reader.click("[data-play-board] [data-piece=a5]");
+    reader.click("[data-play-board] [data-dest=b5]");
     reader.browser.find("[data-play-board] [data-piece=b5]");
-    reader
-        .browser
-        .click(&reader.browser.find("[data-play-board] [data-piece=a3]"));
-    reader
-        .browser
-        .click(&reader.browser.find("[data-play-board] [data-dest=a4]"));
+    reader.click("[data-play-board] [data-piece=a3]");
+    reader.click("[data-play-board] [data-dest=a4]");
     reader.browser.find("[data-play-board] [data-piece=a4]");
     let after = names();
     assert_eq!(after["a4"], "马超");
@@ -367,12 +353,8 @@ fn piece_names(reader: &Reader, chinese: bool) {
     assert_eq!(after["b5"], "兵");
     // Another class (a 1x1 taken away in compose: 5-3-1): 将 and 兵.
     reader.open("/ui/compose/1A9BF0C00");
-    reader
-        .browser
-        .click(&reader.browser.find("[data-kind-choice=erase]"));
-    reader
-        .browser
-        .click(&reader.browser.find("[data-compose-board] [data-piece=a5]"));
+    reader.click("[data-kind-choice=erase]");
+    reader.click("[data-compose-board] [data-piece=a5]");
     reader.browser.wait_for("a5 taken away", || {
         reader
             .browser
@@ -389,9 +371,7 @@ fn piece_names(reader: &Reader, chinese: bool) {
         json!(["兵", "兵", "兵", "将", "将", "将", "将", "将", "曹操"])
     );
     if !chinese {
-        reader
-            .browser
-            .click(&reader.browser.find("header [data-action=piece-names]"));
+        reader.click("header [data-action=piece-names]");
         reader.open("/ui/case/1A9BF0C00");
         assert!(names().as_object().unwrap().values().all(Value::is_null));
     }
@@ -448,29 +428,21 @@ fn notation(reader: &Reader, chinese: bool) {
         .find(|m| m["best"] == true)
         .unwrap();
     let step = written(&best["move"]);
-    reader
-        .browser
-        .click(&reader.browser.find("[data-action=hint]"));
+    reader.click("[data-action=hint]");
     reader.browser.find("[data-play-board] .marked");
-    reader
-        .browser
-        .click(&reader.browser.find("[data-action=hint]"));
+    reader.click("[data-action=hint]");
     reader
         .browser
         .wait_text("[data-hint]", |t| t.contains(&step));
     // Played: the move list's entry.
-    reader
-        .browser
-        .click(&reader.browser.find("[data-action=hint]"));
+    reader.click("[data-action=hint]");
     reader
         .browser
         .wait_text("[data-game-moves] [data-step='1']", |t| t == step);
     // The solution.
     let solution = reader.site.api("/case/1A9BF0C00/solution");
     reader.open("/ui/case/1A9BF0C00");
-    reader
-        .browser
-        .click(&reader.browser.find("[data-action=solve]"));
+    reader.click("[data-action=solve]");
     reader.browser.wait_text("[data-solution-step='1']", |t| {
         t == written(&solution["moves"][0])
     });
@@ -517,15 +489,13 @@ fn notation(reader: &Reader, chinese: bool) {
         .expect("a step that is not best")
         .clone();
     reader.open(&format!("/ui/case/{start}"));
-    reader.browser.click(&reader.browser.find(&format!(
+    reader.click(&format!(
         "[data-moves] [data-move='{}']",
         slip["move"]["text"].as_str().unwrap()
-    )));
+    ));
     reader.browser.wait_text("[data-count]", |t| t == "1");
     while reader.browser.all("[data-review]").is_empty() {
-        reader
-            .browser
-            .click(&reader.browser.find("[data-action=best]"));
+        reader.click("[data-action=best]");
         std::thread::sleep(std::time::Duration::from_millis(300));
     }
     let review = reader

@@ -21,6 +21,14 @@ export function pieceNames() {
   return lang === 'zh';
 }
 
+/** A `name` element of `className` holding `text`. */
+function el(name, className, text) {
+  const element = document.createElement(name);
+  element.className = className;
+  element.textContent = text;
+  return element;
+}
+
 /** Each language's name in itself: 中文, English. */
 const ownName = (code) => new Intl.DisplayNames([code], { type: 'language' }).of(code);
 
@@ -56,7 +64,7 @@ export function header() {
     button.textContent = ownName(code);
     button.setAttribute('aria-pressed', String(code === lang));
     button.addEventListener('click', () => code !== lang && chooseLanguage(code));
-    choice.append(...(i ? [' / '] : []), button);
+    choice.append(...(i ? [el('span', 'or', ' / ')] : []), button);
   });
   document.querySelector('header nav').append(' ', names, ' ', choice);
 }
