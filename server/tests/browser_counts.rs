@@ -323,7 +323,7 @@ fn counted_in_each_metric(visit: &Visit) {
     visit.click("[data-action=hint]");
     visit.browser.wait_text("[data-hint]", |text| {
         text.contains(&format!(
-            "at {} to {}",
+            "{}–{}",
             best["from"].as_str().unwrap(),
             best["to"].as_str().unwrap()
         ))

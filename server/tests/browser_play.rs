@@ -75,9 +75,9 @@ fn best_move(visit: &Visit) {
         .all("[data-play-board] [data-dest]")
         .is_empty());
     visit.click("[data-action=hint]");
-    visit.browser.wait_text("[data-hint]", |text| {
-        text.contains(&format!("at {from} to {to}"))
-    });
+    visit
+        .browser
+        .wait_text("[data-hint]", |text| text.contains(&format!("{from}–{to}")));
     visit.find(&format!("[data-play-board] [data-dest={to}]"));
     assert_eq!(visit.browser.all("[data-play-board] [data-dest]").len(), 1);
     visit.click("[data-action=hint]");

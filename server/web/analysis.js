@@ -6,6 +6,7 @@
 
 import * as api from './api.js';
 import { barChart } from './chart.js';
+import { explained, num, stepText, t, unitName } from './i18n.js';
 import { METRICS } from './metric.js';
 import { el, link, plural } from './dom.js';
 import { numbersInWords, thumb } from './views.js';
@@ -31,7 +32,7 @@ export class AnalysisPanel {
     this.toggle = el('button', {
       type: 'button', class: 'toggle', 'data-action': 'analysis', 'aria-pressed': String(this.on),
       onclick: () => this.switch(!this.on),
-    }, 'Analysis');
+    }, t('analysis'));
     this.body = el('div', { class: 'analysis', 'data-analysis': '' });
     this.body.hidden = !this.on;
     this.element = el('section', { class: 'analysis-panel' }, this.toggle, this.body);
@@ -66,7 +67,7 @@ export class AnalysisPanel {
     try {
       [info, moves] = await Promise.all([this.game.info(code), this.game.moves(code)]);
     } catch (error) {
-      if (this.code === code) this.numbers.replaceChildren(el('li', { class: 'error' }, error.message));
+      if (this.code === code) this.numbers.replaceChildren(el('li', { class: 'error' }, explained(error)));
       return;
     }
     if (this.code !== code) return;
@@ -75,26 +76,27 @@ export class AnalysisPanel {
     // At a solved layout there is no move to make: the buttons say so by being disabled.
     for (const b of [this.bestButton, this.nextButton, this.playButton]) {
       b.disabled = info.solution.min_step === 0;
-      b.title = b.disabled ? 'The layout is solved: no move is left to make.' : '';
+      b.title = b.disabled ? t('noMoveLeft') : '';
     }
     if (info.solution.min_step === 0 && this.game.pos > 0) {
       // Solved: the game's result, where the moves from here were.
       const game = this.game;
       const fewest = METRICS[game.metric].fewest(game.startInfo);
-      this.movesTitle.textContent = 'Result';
+      this.movesTitle.textContent = t('result');
       this.moveList.replaceChildren(el('li', { 'data-result': '' },
-        `Solved in ${game.words(game.count(game.metric))}; the fewest from the start is ${fewest}.`));
+        t('solvedResult', game.words(game.count(game.metric)), num(fewest), game.words(fewest))));
       return;
     }
-    this.movesTitle.textContent = `${METRICS[this.game.metric].label} from here`;
+    this.movesTitle.textContent = t('movesFromHere', METRICS[this.game.metric].label);
     this.moveList.replaceChildren(...moves.map((m) => {
       const progress = m.progress ?? 'unsolvable';
       const left = m.min_moves;
       return el('li', { class: `progress-${progress}` },
-        el('button', { type: 'button', 'data-move': m.move.text, onclick: () => this.game.enqueue(() => this.game.move(m.move.from, m.move.to)) }, m.move.text),
+        el('button', { type: 'button', 'data-move': m.move.text, onclick: () => this.game.enqueue(() => this.game.move(m.move.from, m.move.to)) },
+          stepText(m.move.piece, m.move.from, m.move.to)),
         ' ',
-        el('span', { class: 'tag' }, m.best ? 'best: ' : '', progress === 'same' ? 'as near' : progress),
-        left >= 0 ? ` (${plural(left, unit)} left)` : '');
+        el('span', { class: 'tag' }, m.best ? t('bestTag') : '', t(`progress_${progress}`)),
+        left >= 0 ? t('leftAside', plural(left, unit)) : '');
     }));
   }
 
@@ -103,26 +105,26 @@ export class AnalysisPanel {
     const button = (text, action, onclick) => el('button', { type: 'button', 'data-action': action, onclick }, text);
     const numbers = el('ul', { class: 'numbers', 'data-numbers': '' });
     this.moveList = el('ol', { class: 'moves', 'data-moves': '' });
-    this.movesTitle = el('h2', { 'data-moves-title': '' }, 'Moves from here');
+    this.movesTitle = el('h2', { 'data-moves-title': '' }, t('movesFromHere', METRICS[this.game.metric].label));
     // Next step works at once: it asks for a minimum solution when none is shown.
-    this.nextButton = button('Next step', 'solution-next', () => this.game.enqueue(async () => {
+    this.nextButton = button(t('nextMove', unitName('step')), 'solution-next', () => this.game.enqueue(async () => {
       if (this.solutionIndex() < 0) await this.solve();
       this.solutionStep();
     }));
-    this.bestButton = button('Best move', 'best', () => this.game.enqueue(() => this.best()));
+    this.bestButton = button(t('bestMove'), 'best', () => this.game.enqueue(() => this.best()));
     this.solvePanel = el('div', { 'data-solution': '' });
     this.explore = el('div', { class: 'explore' });
     this.body.append(numbers,
       el('div', { class: 'buttons' }, this.bestButton),
       el('section', {}, this.movesTitle, this.moveList),
-      el('section', {}, el('h2', {}, 'Solve'),
+      el('section', {}, el('h2', {}, t('solve')),
         el('div', { class: 'buttons' },
-          button('Show a minimum solution', 'solve', () => this.solve()),
+          button(t('showSolution'), 'solve', () => this.solve()),
           this.nextButton,
-          this.playButton = button('Play it', 'solution-play', () => this.play()),
-          button('Stop', 'solution-stop', () => this.stop())),
+          this.playButton = button(t('playIt'), 'solution-play', () => this.play()),
+          button(t('stop'), 'solution-stop', () => this.stop())),
         this.solvePanel),
-      el('section', {}, el('h2', {}, 'Explore'), this.explore));
+      el('section', {}, el('h2', {}, t('explore')), this.explore));
     return numbers;
   }
 
@@ -130,7 +132,7 @@ export class AnalysisPanel {
     const game = this.game;
     const best = (await game.moves(game.code())).find((m) => m.best);
     if (best) game.move(best.move.from, best.move.to);
-    else game.say(game.startInfo.solved && game.pos === 0 ? 'Already solved.' : `No ${METRICS[game.metric].unit} brings this layout nearer to solved.`);
+    else game.say(game.startInfo.solved && game.pos === 0 ? t('alreadySolved') : t('noneNearer', unitName(METRICS[game.metric].unit)));
   }
 
   async solve() {
@@ -138,7 +140,7 @@ export class AnalysisPanel {
       this.solution = await api.solution(this.game.code(), this.game.metric, this.game.signal);
       this.showSolution();
     } catch (error) {
-      this.solvePanel.replaceChildren(el('p', { class: 'error' }, error.message));
+      this.solvePanel.replaceChildren(el('p', { class: 'error' }, explained(error)));
     }
   }
 
@@ -149,7 +151,7 @@ export class AnalysisPanel {
 
   showSolution() {
     const unit = METRICS[this.game.metric].unit;
-    this.nextButton.textContent = `Next ${unit}`;
+    this.nextButton.textContent = t('nextMove', unitName(unit));
     const at = this.solutionIndex();
     if (at < 0) {
       this.solution = null;
@@ -158,10 +160,10 @@ export class AnalysisPanel {
     }
     const s = this.solution;
     this.solvePanel.replaceChildren(
-      el('p', { 'data-solution-reached': '' }, `A minimum solution of ${s.code}: ${plural(s.min_solution_step, unit)}; ${unit} ${at} of ${s.min_solution_step} reached.`),
+      el('p', { 'data-solution-reached': '' }, t('solutionReached', s.code, plural(s.min_solution_step, unit), unitName(unit), at, s.min_solution_step)),
       // The list scrolls: one stop of the tab order, so that a keyboard scrolls it too.
-      el('ol', { class: 'solution', tabindex: '0', 'aria-label': 'The steps' }, ...s.moves.map((m, i) =>
-        el('li', { class: i < at ? 'done' : i === at ? 'next' : '', 'data-solution-step': String(i + 1) }, m.text))));
+      el('ol', { class: 'solution', tabindex: '0', 'aria-label': t('theSteps') }, ...s.moves.map((m, i) =>
+        el('li', { class: i < at ? 'done' : i === at ? 'next' : '', 'data-solution-step': String(i + 1) }, stepText(m.piece, m.from, m.to)))));
     // Keeps the next step in sight inside the list, without scrolling the page.
     const list = this.solvePanel.querySelector('.solution');
     const next = list.querySelector('.next');
@@ -187,8 +189,8 @@ export class AnalysisPanel {
 
   showExplore(code) {
     const list = el('div', { 'data-explore-list': '' });
-    const searching = () => list.replaceChildren(el('p', {}, 'Searching the group…'));
-    const failed = (error) => list.replaceChildren(el('p', { class: 'error' }, error.message));
+    const searching = () => list.replaceChildren(el('p', {}, t('searchingGroup')));
+    const failed = (error) => list.replaceChildren(el('p', { class: 'error' }, explained(error)));
     const open = (title, load, key) => el('button', {
       type: 'button', 'data-action': key,
       onclick: async () => {
@@ -197,33 +199,33 @@ export class AnalysisPanel {
           const page = await load(code, undefined, this.game.signal);
           list.replaceChildren(el('p', {}, title(page)),
             el('ul', { class: 'thumbs small-thumbs' }, ...page.layouts.map((other) =>
-              thumb(other, el('span', { class: 'note' }, link(`/ui/path/${code}/${other}`, 'path'))))));
+              thumb(other, el('span', { class: 'note' }, link(`/ui/path/${code}/${other}`, t('pathLink')))))));
         } catch (error) {
           failed(error);
         }
       },
-    }, key === 'farthest' ? 'Farthest layouts' : 'Nearest solved layouts');
+    }, t(key === 'farthest' ? 'farthestLayouts' : 'nearestSolved'));
     const layers = el('button', {
       type: 'button', 'data-action': 'layers',
       onclick: async () => {
         searching();
         try {
           const answer = await api.layers(code, this.game.signal);
-          list.replaceChildren(barChart(`Layouts of group ${answer.group.name} by steps from ${code}`,
-            answer.layers.map((layer) => ({ step: layer.step, count: layer.size })), 'layers', 'steps from here'));
+          list.replaceChildren(barChart(t('layersTitle', answer.group.name, code),
+            answer.layers.map((layer) => ({ step: layer.step, count: layer.size })), 'layers', t('axisFromHere')));
         } catch (error) {
           failed(error);
         }
       },
-    }, 'Layers from here');
-    const to = el('input', { name: 'to', 'aria-label': 'Another layout of the group', placeholder: 'another layout', 'data-path-to': '' });
+    }, t('layersFromHere'));
+    const to = el('input', { name: 'to', 'aria-label': t('anotherLayoutLabel'), placeholder: t('anotherLayout'), 'data-path-to': '' });
     this.explore.replaceChildren(
       el('div', { class: 'buttons' },
-        open((p) => `${plural(p.farthest_num, 'layout')} ${p.farthest_step} steps away${p.next ? ', the first:' : ':'}`, api.farthest, 'farthest'),
-        open((p) => p.min_solution_step < 0 ? 'Its group has no solved layout.' : `${plural(p.min_solution_num, 'solved layout')} ${p.min_solution_step} steps away${p.next ? ', the first:' : ':'}`, api.minSolutions, 'nearest'),
+        open((p) => t('stepsAway', plural(p.farthest_num, 'layout'), plural(p.farthest_step, 'step'), p.next != null), api.farthest, 'farthest'),
+        open((p) => p.min_solution_step < 0 ? t('groupNoSolvedShort') : t('stepsAway', plural(p.min_solution_num, 'solvedLayout'), plural(p.min_solution_step, 'step'), p.next != null), api.minSolutions, 'nearest'),
         layers),
       list,
       el('form', { class: 'inline', onsubmit: (event) => { event.preventDefault(); if (to.value.trim()) this.game.navigate(`/ui/path/${code}/${encodeURIComponent(to.value.trim())}`); } },
-        el('label', {}, 'Shortest path to ', to), ' ', el('button', { type: 'submit' }, 'Show')));
+        el('label', {}, ...t('shortestPathTo', to)), ' ', el('button', { type: 'submit' }, t('show'))));
   }
 }

@@ -5,8 +5,10 @@
 import * as api from './api.js';
 import { closestFamous, codeLike, famousCode, famousPartCode, layoutOf, pageAddress } from './find.js';
 import { graphView } from './graph.js';
+import { explained, t } from './i18n.js';
 import { layoutView } from './play.js';
 import { el, link } from './dom.js';
+import { header } from './header.js';
 import { classView, composeView, groupView, pathView, showError, startView } from './views.js';
 
 const main = document.querySelector('[data-view]');
@@ -30,7 +32,7 @@ const ROUTES = new Map([
 ]);
 
 /** What a view's part names, in words. */
-const PART_WORDS = { layout: 'a layout (a code, a short code, a name or a famous name)', name: 'a name (J-B-S-G for a group, J-B-S for a class)' };
+const partWords = (kind) => t(kind === 'layout' ? 'partLayout' : 'partName');
 
 /** An address the page cannot open: what is wrong with it, shown with the find box. */
 class AddressError extends Error {
@@ -53,22 +55,22 @@ async function parse(signal) {
     try {
       return decodeURIComponent(part);
     } catch {
-      throw new AddressError(`The address has a broken escape in "${shortened(part)}": a % must be followed by two hex digits of a UTF-8 character.`);
+      throw new AddressError(t('badEscape', shortened(part)));
     }
   });
   const [name = '', ...rest] = parts;
   const route = ROUTES.get(name);
   if (!route) {
     const views = [...ROUTES.keys()].filter(Boolean).join(', ');
-    throw new AddressError(`The page has no view called "${shortened(name)}": its views are ${views}.`);
+    throw new AddressError(t('noView', shortened(name), views));
   }
   const { parts: kinds, optional = 0 } = route;
   if (rest.length < kinds.length - optional) {
-    const missing = kinds.slice(rest.length).map((kind) => PART_WORDS[kind]).join(' and ');
-    throw new AddressError(`The address /ui/${name}/ names ${rest.length ? 'too little' : 'nothing'}: it needs ${missing} after it, as in ${EXAMPLES[name]}.`);
+    const missing = kinds.slice(rest.length).map(partWords);
+    throw new AddressError(t('partsMissing', name, rest.length > 0, missing, EXAMPLES[name]));
   }
   if (rest.length > kinds.length) {
-    throw new AddressError(`The address has ${rest.length} parts after /ui/${name}/, and this view takes ${kinds.length === 1 ? 'one' : kinds.length}: ${EXAMPLES[name]}.`);
+    throw new AddressError(t('partsTooMany', rest.length, name, kinds.length, EXAMPLES[name]));
   }
   const values = await Promise.all(rest.map((part, i) => (kinds[i] === 'layout' ? layoutOf(part, signal) : part)));
   signal.throwIfAborted();
@@ -106,11 +108,11 @@ async function route() {
   const controller = new AbortController();
   shown = controller;
   const { signal } = controller;
-  const view = el('div', { class: 'view' }, el('p', {}, 'Loading…'));
+  const view = el('div', { class: 'view' }, el('p', {}, t('loading')));
   main.replaceChildren(view);
   main.dataset.ready = 'no';
   // A view names the tab itself; the find box's last error belongs to the last view.
-  document.title = 'Klotski 华容道';
+  document.title = t('title');
   findError.hidden = true;
   try {
     const { route, values } = await parse(signal);
@@ -155,12 +157,12 @@ addEventListener('popstate', route);
  * names are closest when the text is not a code's or name's attempt.
  */
 function notFound(text, error) {
-  if (codeLike(text)) return [error.message];
-  return [`Nothing found for "${shortened(text)}": it is not a famous layout's name, nor a layout's code, short code or name.`,
-    el('span', { class: 'suggest' }, 'The closest famous names: ',
-      ...closestFamous(text).flatMap(({ code, words: [name, pinyin, english] }, i) => [i ? ', ' : '',
-        link(`/ui/case/${code}`, el('span', { lang: 'zh', 'data-suggest': code }, name), ` ${pinyin}`),
-        el('span', { class: 'english' }, ` (${english})`)]), '.')];
+  if (codeLike(text)) return [explained(error)];
+  return [t('nothingFound', shortened(text)),
+    el('span', { class: 'suggest' }, t('closestNames'),
+      ...closestFamous(text).flatMap(({ code, words: [name, pinyin, english] }, i) => [i ? t('listComma') : '',
+        link(`/ui/case/${code}`, el('span', { lang: 'zh', 'data-suggest': code }, name), t('pinyinAside', pinyin)),
+        el('span', { class: 'english' }, t('englishAside', english))]), t('fullStop'))];
 }
 
 // The find boxes (the header's, and the one of an address's error): a
@@ -187,4 +189,6 @@ document.addEventListener('submit', async (event) => {
   }
 });
 
+addEventListener('piece-names', route);
+header();
 route();

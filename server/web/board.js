@@ -2,6 +2,9 @@
 // place, redrawn for each layout.
 
 import { HEIGHT, WIDTH, cellAt, cellName, rows } from './code.js';
+import { pieceNames as namesShown } from './header.js';
+import { t } from './i18n.js';
+import { pieceNames } from './names.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 /** Units per cell, and the frame around the cells. */
@@ -39,7 +42,8 @@ function box(x, y, w, h) {
  * board is a `group` of focusable pieces, its columns a-d and rows 1-5
  * named on the frame; a small one is an image.
  */
-export function drawBoard(pieces, { cells = false, focusCells = false, selected = null, dests = [], label = 'Klotski board', small = false, tabStop, marked = null, arrow = null } = {}) {
+export function drawBoard(pieces, { cells = false, focusCells = false, selected = null, dests = [], label = t('board'), small = false, tabStop, marked = null, arrow = null, names = null } = {}) {
+  const written = !small && namesShown() ? names ?? pieceNames(pieces) : null;
   const width = WIDTH * CELL + 2 * FRAME;
   const height = HEIGHT * CELL + 2 * FRAME;
   const svg = node('svg', {
@@ -55,14 +59,14 @@ export function drawBoard(pieces, { cells = false, focusCells = false, selected 
   node('rect', { x: FRAME + CELL, y: height - FRAME, width: 2 * CELL, height: FRAME, class: 'exit' }, svg);
   if (!small) {
     const text = node('text', { x: width / 2, y: height - 4, class: 'exit-label', 'text-anchor': 'middle' }, svg);
-    text.textContent = 'exit';
+    text.textContent = t('exit');
     coordinates(svg);
   }
   if (cells) {
     for (let y = 0; y < HEIGHT; y++) {
       for (let x = 0; x < WIDTH; x++) {
         const b = box(x, y, 1, 1);
-        const focus = focusCells ? { tabindex: '0', role: 'button', 'aria-label': `cell ${cellName(x, y)}` } : {};
+        const focus = focusCells ? { tabindex: '0', role: 'button', 'aria-label': t('cellLabel', cellName(x, y)) } : {};
         node('rect', { ...b, class: 'cell', 'data-cell': cellName(x, y), ...focus }, svg);
       }
     }
@@ -76,13 +80,18 @@ export function drawBoard(pieces, { cells = false, focusCells = false, selected 
     if (!small) {
       g.setAttribute('tabindex', tabStop === undefined || tabStop === p.id ? '0' : '-1');
       g.setAttribute('role', 'button');
-      g.setAttribute('aria-label', `${p.kind} at ${p.id}`);
+      g.setAttribute('aria-label', t('pieceAt', t(`piece${p.kind}`), p.id));
     }
     const b = box(p.x, p.y, p.w, p.h);
     node('rect', { ...b, rx: 14 }, g);
-    if (p.kind === '2x2' && !small) {
-      const t = node('text', { x: b.x + b.width / 2, y: b.y + b.height / 2 + 24, 'text-anchor': 'middle', class: 'block-label' }, g);
-      t.textContent = '曹';
+    if (written) {
+      // A 1x2's name is written down it, as on a wooden board.
+      const name = node('text', { x: b.x + b.width / 2, y: b.y + b.height / 2, 'text-anchor': 'middle', 'dominant-baseline': 'central',
+        class: `piece-name${p.kind === '1x2' ? ' vertical' : ''}`, 'aria-hidden': 'true' }, g);
+      name.textContent = written.get(p.id);
+    } else if (p.kind === '2x2' && !small) {
+      const name = node('text', { x: b.x + b.width / 2, y: b.y + b.height / 2 + 24, 'text-anchor': 'middle', class: 'block-label' }, g);
+      name.textContent = '曹';
     }
   }
   // Where the selected piece can go: its outline there, and a handle on

@@ -1,13 +1,14 @@
 // A bar chart in SVG: how many layouts have each number of steps.
 
 import { svgNode as node } from './board.js';
+import { num, plural, t } from './i18n.js';
 
 /**
  * A chart of `counts` (`[{step, count}]`, ascending steps) titled `title`,
  * its horizontal axis named `axis`; each bar has a tooltip, and the figure
  * a table-like description for screen readers.
  */
-export function barChart(title, counts, key, axis = 'steps') {
+export function barChart(title, counts, key, axis) {
   const width = 600;
   const height = 240;
   const left = 64;
@@ -32,13 +33,13 @@ export function barChart(title, counts, key, axis = 'steps') {
     const t = node('text', { x, y, 'text-anchor': anchor, class: 'tick' }, svg);
     t.textContent = text;
   };
-  label(left - 6, top + 10, most.toLocaleString('en'), 'end');
+  label(left - 6, top + 10, num(most), 'end');
   label(left - 6, top + plotHeight, '0', 'end');
   label(left + barWidth / 2, height - 24, String(first), 'middle');
   label(width - 2, height - 24, String(last), 'end');
   label((left + width) / 2, height - 4, axis, 'middle');
   const yTitle = node('text', { x: 14, y: top + plotHeight / 2, 'text-anchor': 'middle', class: 'tick', transform: `rotate(-90 14 ${top + plotHeight / 2})` }, svg);
-  yTitle.textContent = 'layouts';
+  yTitle.textContent = t('layoutsAxis');
   for (const c of counts) {
     const h = Math.max(1, (c.count / most) * plotHeight);
     const bar = node('rect', {
@@ -49,7 +50,7 @@ export function barChart(title, counts, key, axis = 'steps') {
       class: c.step < 0 ? 'bar unsolvable' : 'bar',
       'data-step': c.step,
     }, svg);
-    node('title', {}, bar).textContent = `${c.step} steps: ${c.count.toLocaleString('en')} layouts`;
+    node('title', {}, bar).textContent = t('barTitle', plural(c.step, 'step'), plural(c.count, 'layout'));
   }
   return figure;
 }

@@ -3,6 +3,8 @@
 // items, first item highest, over the cells not yet covered in reading
 // order: 00 empty, 01 2x1, 10 1x2, 11 1x1.
 
+import { t } from './i18n.js';
+
 export const WIDTH = 4;
 export const HEIGHT = 5;
 
@@ -78,19 +80,18 @@ export function checkedCode(text) {
 /** What is wrong with placing `p` among `pieces`, or null when it fits. */
 export function misfit(pieces, p) {
   if (p.x + p.w > WIDTH || p.y + p.h > HEIGHT) {
-    return `a ${p.kind} at ${p.id} would stick out of the board`;
+    return t('sticksOut', t(`piece${p.kind}`), p.id);
   }
   const other = pieces.find((q) => p.x < q.x + q.w && q.x < p.x + p.w && p.y < q.y + q.h && q.y < p.y + p.h);
-  return other ? `a ${p.kind} at ${p.id} would overlap the ${other.kind} at ${other.id}` : null;
+  return other ? t('overlaps', t(`piece${p.kind}`), p.id, t(`piece${other.kind}`), other.id) : null;
 }
 
 /** Why `pieces` (inside the board, not overlapping) is not a legal layout, or null. */
 export function illegality(pieces) {
   const blocks = pieces.filter((p) => p.kind === '2x2').length;
-  if (blocks === 0) return 'there is no 2x2 block: a layout has exactly one';
-  if (blocks > 1) return `there are ${blocks} 2x2 blocks: a layout has exactly one`;
+  if (blocks !== 1) return t('blocks', blocks);
   const empty = WIDTH * HEIGHT - pieces.reduce((sum, p) => sum + p.w * p.h, 0);
-  if (empty < 2) return `${empty === 0 ? 'no cell is' : 'only one cell is'} empty: a layout has at least two empty cells`;
+  if (empty < 2) return t('emptyCells', empty);
   return null;
 }
 

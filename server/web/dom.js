@@ -1,7 +1,11 @@
 // The small helpers every view builds with: elements, in-page links and
 // counted words. A module of its own so that the views and the modules
 // they show (puzzle mode's list on the start page) need not import each
-// other.
+// other. Counted words are the page language's (`i18n.js`).
+
+import { plural } from './i18n.js';
+
+export { plural };
 
 /** An HTML element with attributes (`on...` are listeners) and children. */
 export function el(name, attributes = {}, ...children) {
@@ -16,6 +20,3 @@ export function el(name, attributes = {}, ...children) {
 
 /** A link inside the page (the router follows it without a reload). */
 export const link = (href, ...children) => el('a', { href, 'data-link': '' }, ...children);
-
-/** `n` followed by `word`, plural when `n` is not 1. */
-export const plural = (n, word) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : word.endsWith('s') ? 'es' : 's'}`;

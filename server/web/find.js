@@ -19,11 +19,10 @@ const SIMPLIFIED = new Map([
 ]);
 
 /**
- * The game's own names, and its hero's (Cao Cao, the 2x2 block; his
- * second character an escape, as above: read, never written), which name
- * its best-known layout, 横刀立马.
+ * The game's own names, and its hero's (Cao Cao, the 2x2 block), which
+ * name its best-known layout, 横刀立马.
  */
-const GAME_NAMES = ['华容道', 'hua rong dao', 'Huarong Pass', 'Klotski', '曹\u64cd', 'Cao Cao'];
+const GAME_NAMES = ['华容道', 'hua rong dao', 'Huarong Pass', 'Klotski', '曹操', 'Cao Cao'];
 
 /** Lower case, simplified characters, without tone marks, spaces or punctuation. */
 const plain = (text) => [...text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()]

@@ -11,6 +11,7 @@ import * as api from './api.js';
 import { drawBoard } from './board.js';
 import { decode } from './code.js';
 import { el, link, plural } from './dom.js';
+import { num, t } from './i18n.js';
 
 /**
  * Colours from near to far (viridis, reversed: near is bright); on a dark
@@ -111,20 +112,20 @@ function spatialIndex(xs, ys) {
 async function drawingOf(view, code, signal) {
   const answer = api.graph(code, signal);
   const started = performance.now();
-  let what = `the group of ${code}`;
+  let what = t('groupOf', code);
   const note = el('p', { 'data-graph-progress': '', role: 'status' });
   const tell = () => {
     const seconds = Math.floor((performance.now() - started) / 1000);
-    note.textContent = `Placing ${what} on the server (once per group: a large group takes a few seconds)…${seconds ? ` ${seconds} s` : ''}`;
+    note.textContent = t('placing', what, seconds ? num(seconds) : '');
   };
   api.caseInfo(code, signal).then((info) => {
-    what = `the ${plural(info.group.size, 'layout')} of group ${info.group.name}`;
+    what = t('layoutsOfGroup', plural(info.group.size, 'layout'), info.group.name);
     tell();
   }, () => {});
   tell();
   // Shown only when the answer is slow to come, so a cached drawing does not flicker.
-  const shown = setTimeout(() => view.replaceChildren(el('h1', { class: 'graph-title' }, `Graph of ${code}`),
-    el('div', { class: 'graph-progress' }, el('progress', { 'aria-label': 'Placing the layouts' }), note)), 250);
+  const shown = setTimeout(() => view.replaceChildren(el('h1', { class: 'graph-title' }, t('graphOf', code)),
+    el('div', { class: 'graph-progress' }, el('progress', { 'aria-label': t('placingLayouts') }), note)), 250);
   const ticks = setInterval(tell, 1000);
   try {
     return await answer;
@@ -147,32 +148,33 @@ export async function graphView(view, code, navigate, signal) {
   const chosenCode = nodes.code[g.chosen];
 
   const colourBy = el('select', { name: 'colour', 'data-graph-colour': '' },
-    el('option', { value: 'min_solution_step' }, 'steps to solved'),
-    el('option', { value: 'farthest_step' }, 'farthest step'));
+    el('option', { value: 'min_solution_step' }, t('colourSolved')),
+    el('option', { value: 'farthest_step' }, t('colourFarthest')));
   colourBy.value = remembered() === 'farthest_step' ? 'farthest_step' : 'min_solution_step';
   const legend = el('span', { class: 'graph-legend', 'data-graph-legend': '' });
   const canvas = el('canvas', {
     class: 'graph-canvas', 'data-graph-canvas': '', tabindex: '0', role: 'img',
-    'aria-label': `The graph of group ${g.group.name}: arrow keys move between neighbouring layouts, Enter opens one`,
+    'aria-label': t('graphLabel', g.group.name),
   });
   const inset = el('div', { class: 'graph-inset', 'data-graph-inset': '' });
-  const zoomButton = (label, factor) => el('button', { type: 'button', 'aria-label': label, onclick: () => zoomAt(canvas.clientWidth / 2, canvas.clientHeight / 2, factor) }, label === 'zoom in' ? '+' : '−');
+  const zoomButton = (label, factor) => el('button', { type: 'button', 'aria-label': label, onclick: () => zoomAt(canvas.clientWidth / 2, canvas.clientHeight / 2, factor) }, factor > 1 ? '+' : '−');
   const stage = el('div', { class: 'graph-stage' }, canvas, inset);
+  const edges = plural(g.edges.length / 2, 'step');
   const what = g.radius === null
-    ? `all ${plural(n, 'layout')} of group ${g.group.name} and the ${plural(g.edges.length / 2, 'step')} between them`
-    : `the ${plural(n, 'layout')} within ${plural(g.radius, 'step')} of ${chosenCode} (the group has ${g.group.size.toLocaleString('en')}) and the ${plural(g.edges.length / 2, 'step')} between them`;
-  document.title = `Graph of ${chosenCode}, group ${g.group.name} · Klotski`;
+    ? t('graphWhole', plural(n, 'layout'), g.group.name, edges)
+    : t('graphBall', plural(n, 'layout'), plural(g.radius, 'step'), chosenCode, num(g.group.size), edges);
+  document.title = t('graphTabTitle', chosenCode, g.group.name);
+  const solution = g.solution.length
+    ? t('graphSolution', plural(g.solution.length - 1, 'step'), g.radius !== null && nodes.min_solution_step[g.chosen] > g.radius)
+    : t('graphNoSolution');
   view.replaceChildren(
-    el('h1', { class: 'graph-title' }, 'Graph of group ', link(`/ui/group/${g.group.name}`, g.group.name)),
+    el('h1', { class: 'graph-title' }, t('graphOfGroup'), link(`/ui/group/${g.group.name}`, g.group.name)),
     el('div', { class: 'graph-tools' },
-      el('label', {}, 'Colour by ', colourBy), legend,
-      el('span', { class: 'graph-zoom' }, zoomButton('zoom out', 1 / 1.5), zoomButton('zoom in', 1.5))),
+      el('label', {}, t('colourBy'), colourBy), legend,
+      el('span', { class: 'graph-zoom' }, zoomButton(t('zoomOut'), 1 / 1.5), zoomButton(t('zoomIn'), 1.5))),
     stage,
-    el('p', {}, `${what[0].toUpperCase()}${what.slice(1)}, placed so that layouts few steps apart are near (Pivot MDS). `,
-      'The chosen layout ', link(`/ui/case/${chosenCode}`, chosenCode), ' is ringed, its minimum solution drawn in red',
-      g.solution.length ? ` (${plural(g.solution.length - 1, 'step')}${g.radius !== null && nodes.min_solution_step[g.chosen] > g.radius ? ' inside this ball' : ''})` : ' (none: its group has no solved layout)',
-      '; solved layouts are outlined when zoomed in.'),
-    el('p', { class: 'hint' }, 'Drag to pan, scroll or pinch to zoom; hover for a layout\'s board, click to open it; on the canvas, arrow keys move to a neighbour in that direction and Enter opens it.'));
+    el('p', {}, ...t('graphAbout', what, link(`/ui/case/${chosenCode}`, chosenCode), solution)),
+    el('p', { class: 'hint' }, t('graphHelp')));
 
   // Colour buckets: one fill per bucket keeps the full drawing cheap. The
   // ramp runs over the values drawn, from the least to the most.
@@ -189,10 +191,10 @@ export async function graphView(view, code, navigate, signal) {
       buckets[values[i] < 0 ? BUCKETS : Math.min(BUCKETS - 1, Math.floor(((values[i] - min) / (max - min || 1)) * (BUCKETS - 1)))].push(i);
     }
     if (min > max) {
-      legend.replaceChildren('grey: none can be solved');
+      legend.replaceChildren(t('legendNone'));
     } else {
       legend.replaceChildren(String(min), el('span', { class: 'graph-ramp', style: `background:linear-gradient(90deg,${RAMPS[theme()].join(',')})` }),
-        `${max} ${key === 'farthest_step' ? 'steps to the farthest' : 'steps to solved'}`);
+        t(key === 'farthest_step' ? 'legendFarthest' : 'legendSolved', num(max)));
     }
     canvas.dataset.graphColour = key;
     canvas.dataset.graphRange = min > max ? '' : `${min}-${max}`;
@@ -335,11 +337,11 @@ export async function graphView(view, code, navigate, signal) {
     const pieces = decode(nodes.code[i]);
     const steps = nodes.min_solution_step[i];
     inset.replaceChildren(
-      drawBoard(pieces, { small: true, label: `Layout ${nodes.code[i]}` }),
+      drawBoard(pieces, { small: true, label: t('layoutLabel', nodes.code[i]) }),
       el('div', { 'data-graph-shown': nodes.code[i] }, el('strong', {}, nodes.code[i])),
-      el('div', {}, steps < 0 ? 'cannot be solved' : steps === 0 ? 'solved' : `${plural(steps, 'step')} to solved`),
-      el('div', {}, `farthest: ${plural(nodes.farthest_step[i], 'step')}`),
-      solutionSet.has(i) ? el('div', {}, 'on the solution in red') : '');
+      el('div', {}, steps < 0 ? t('cannotBeSolved') : steps === 0 ? t('solvedWord') : t('toSolved', plural(steps, 'step'))),
+      el('div', {}, t('farthestCard', plural(nodes.farthest_step[i], 'step'))),
+      solutionSet.has(i) ? el('div', {}, t('onSolution')) : '');
   }
   function setFocus(i) {
     focus = i;

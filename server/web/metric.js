@@ -3,6 +3,8 @@
 // distance in one direction) and a cell move (one piece one cell); which
 // one the layout view counts in, and what each reads from the API.
 
+import { t } from './i18n.js';
+
 /**
  * Each metric: its name in the API, its words, the milliseconds between
  * its moves played back (shorter moves, quicker), and its numbers in a
@@ -10,17 +12,17 @@
  */
 export const METRICS = {
   step: {
-    name: 'step', unit: 'step', label: 'Steps', what: 'one piece any distance, turns allowed', playbackMs: 450,
+    name: 'step', unit: 'step', label: t('labelStep'), what: t('whatStep'), playbackMs: 450,
     fewest: (info) => info.solution.min_step,
     sequences: (info) => info.metrics.n_min_step_sequences,
   },
   straight: {
-    name: 'straight', unit: 'straight move', label: 'Straight moves', what: 'one piece any distance in one direction', playbackMs: 400,
+    name: 'straight', unit: 'straightMove', label: t('labelStraight'), what: t('whatStraight'), playbackMs: 400,
     fewest: (info) => info.metrics.min_straight_moves,
     sequences: (info) => info.metrics.n_min_straight_sequences,
   },
   cell: {
-    name: 'cell', unit: 'cell move', label: 'Cell moves', what: 'one piece one cell', playbackMs: 300,
+    name: 'cell', unit: 'cellMove', label: t('labelCell'), what: t('whatCell'), playbackMs: 300,
     fewest: (info) => info.metrics.min_cell_moves,
     sequences: (info) => info.metrics.n_min_cell_sequences,
   },
@@ -61,7 +63,7 @@ export function metricOf(query) {
     return { metric: asked, wrong: null };
   }
   current ??= Object.hasOwn(METRICS, remembered() ?? '') ? remembered() : 'step';
-  const wrong = asked ? `'${asked}' is not a metric: step, straight or cell. Counting in ${METRICS[current].label.toLowerCase()}.` : null;
+  const wrong = asked ? t('wrongMetric', asked, METRICS[current].label) : null;
   return { metric: current, wrong };
 }
 

@@ -5,13 +5,14 @@
 
 import { decode } from './code.js';
 import { el } from './dom.js';
+import { stepText, t } from './i18n.js';
 
 /** What a step did to the moves left, in words: its `data-value` and its label. */
 export const VALUES = {
-  best: 'best',
-  nearer: 'nearer, not best',
-  same: 'as near',
-  farther: 'farther',
+  best: t('valueBest'),
+  nearer: t('valueNearer'),
+  same: t('valueSame'),
+  farther: t('valueFarther'),
 };
 
 /**
@@ -25,10 +26,10 @@ export function stepValue(before, after, length) {
   return before - after >= length ? 'best' : 'nearer';
 }
 
-/** A step `{from, to}` of the layout `code` in compact notation: `1x1 a5–b5`. */
+/** A step `{from, to}` of the layout `code` in the page's notation: `1x1 a5–b5` (i18n.js's stepText). */
 export function notation(code, step) {
   const piece = decode(code).find((p) => p.id === step.from);
-  return `${piece ? `${piece.kind} ` : ''}${step.from}–${step.to}`;
+  return stepText(piece.kind, step.from, step.to);
 }
 
 /** The move list of a game; `go(k)` shows the game after its step `k`. */
@@ -36,9 +37,9 @@ export class MoveList {
   constructor(go) {
     this.go = go;
     this.list = el('ol', { class: 'game-moves', 'data-game-moves': '' });
-    this.empty = el('p', { class: 'muted', 'data-no-steps': '' }, 'No step yet: drag a piece, or click it and then where it goes.');
-    this.element = el('section', { class: 'move-list', 'aria-label': 'The steps of the game' },
-      el('h2', {}, 'Your steps'), this.empty, this.list);
+    this.empty = el('p', { class: 'muted', 'data-no-steps': '' }, t('noStepYet'));
+    this.element = el('section', { class: 'move-list', 'aria-label': t('stepsOfGame') },
+      el('h2', {}, t('yourSteps')), this.empty, this.list);
   }
 
   /**
@@ -54,7 +55,7 @@ export class MoveList {
       const value = values?.[i];
       return el('li', { class: k > pos ? 'undone' : '' },
         el('button', {
-          type: 'button', 'data-step': String(k), title: `Show the game after step ${k}`,
+          type: 'button', 'data-step': String(k), title: t('showAfterStep', k),
           onclick: () => this.go(k), ...(k === pos ? { 'aria-current': 'step' } : {}),
         }, notation(codes[i], step)),
         value ? el('span', { class: `tag value-${value}`, 'data-value': value }, VALUES[value]) : null);

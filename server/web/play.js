@@ -18,8 +18,10 @@ import * as api from './api.js';
 import { AnalysisPanel } from './analysis.js';
 import { CELL, cellOfEvent, drawBoard, nextPiece, unitsPerPixel } from './board.js';
 import { HEIGHT, WIDTH, cellAt, cellName, decode, destinations, encode, isSolved, moved } from './code.js';
+import { explained, num, stepText, t, unitName } from './i18n.js';
 import { METRICS, chooseMetric, metricOf, stepLength } from './metric.js';
 import { MoveList, stepValue } from './movelist.js';
+import { moveName, pieceNames } from './names.js';
 import { FAMOUS } from './puzzles.js';
 import { PuzzleMode, puzzleOf, puzzleParam } from './puzzlemode.js';
 import { reviewChart } from './review.js';
@@ -78,6 +80,8 @@ class Game {
      * straight, cells}`: code.js's destination) leads from `codes[i]` to `codes[i + 1]`.
      */
     this.codes = [this.start];
+    /** The pieces' names (names.js) in each layout of the game, kept as the pieces move. */
+    this.names = [pieceNames(decode(this.start))];
     this.steps = [];
     this.pos = 0;
     this.pieces = decode(this.start);
@@ -103,19 +107,19 @@ class Game {
   restore(query) {
     const moves = query.get('moves') ?? '';
     if (!/^([a-d][1-5]){0,}$/.test(moves) || moves.length % 4) {
-      return `"${short(moves)}" in the address is no list of steps (as a5b5b4a5): the game starts anew.`;
+      return t('movesNotSteps', short(moves));
     }
     const cells = moves.match(/[a-d][1-5]/g) ?? [];
     for (let i = 0; i + 1 < cells.length; i += 2) {
       if (!this.play(cells[i], cells[i + 1])) {
-        return `Step ${i / 2 + 1} of the address (${cells[i]} to ${cells[i + 1]}) is not a step of the layout it reaches: the game stops before it.`;
+        return t('badStep', i / 2 + 1, cells[i], cells[i + 1]);
       }
     }
     const at = query.get('at');
     if (at == null) return null;
     const k = Number(at);
     if (!/^\d+$/.test(at) || k > this.pos) {
-      return `"at=${short(at)}" in the address is no step of this game (0 to ${this.pos}): showing step ${this.pos}.`;
+      return t('atNotStep', short(at), num(this.pos));
     }
     this.pos = k;
     this.pieces = decode(this.codes[k]);
@@ -174,7 +178,7 @@ class Game {
 
   /** Runs `action` after every input before it; its error is said under the board. */
   enqueue(action) {
-    this.queue = this.queue.then(() => (this.closed ? null : action())).catch((error) => this.say(error.message));
+    this.queue = this.queue.then(() => (this.closed ? null : action())).catch((error) => this.say(explained(error)));
     return this.queue;
   }
 
@@ -189,11 +193,12 @@ class Game {
     if (!destinations(this.pieces, from).some((d) => d.id === to)) return false;
     const pieces = moved(this.pieces, from, to);
     this.values = null;
-    this.codes.length = this.pos + 1;
+    this.codes.length = this.names.length = this.pos + 1;
     this.steps.length = this.pos;
     const last = this.steps[this.pos - 1];
     if (last && last.to === from) {
       this.codes.pop();
+      this.names.pop();
       this.steps.pop();
       this.pos--;
       // The two slides joined are one step of the layout before the first.
@@ -209,6 +214,7 @@ class Game {
   push(before, from, to, after) {
     const { straight, cells } = destinations(before, from).find((d) => d.id === to);
     this.steps.push({ from, to, straight, cells });
+    this.names.push(moveName(this.names[this.pos], from, to));
     this.codes.push(encode(after));
     this.pos++;
   }
@@ -216,7 +222,7 @@ class Game {
   /** Plays a step and shows it, sliding the piece unless it was dragged there. */
   move(from, to, { slide = true, keepSelected = false } = {}) {
     if (!this.play(from, to)) {
-      this.say(`The piece at ${from} cannot go to ${to} in one step.`);
+      this.say(t('cannotGo', from, to));
       return false;
     }
     this.cursor = to;
@@ -237,7 +243,7 @@ class Game {
 
   /** Back to the start with no step to redo: a puzzle tried again. */
   restartFresh() {
-    this.codes.length = 1;
+    this.codes.length = this.names.length = 1;
     this.steps.length = 0;
     this.values = null;
     // Past the start, so that jump draws it even when it is shown.
@@ -259,9 +265,9 @@ class Game {
     }
     if (famous) {
       const [, name, pinyin] = famous;
-      return { parts: [el('span', { lang: 'zh' }, name), ' ', el('span', { class: 'pinyin' }, pinyin), ' ', code], text: name };
+      return { parts: [el('span', { lang: 'zh' }, name), ' ', ...(t('showPinyin') ? [el('span', { class: 'pinyin' }, pinyin), ' '] : []), code], text: name };
     }
-    return { parts: ['Layout ', code], text: this.start };
+    return { parts: [t('layoutWord'), code], text: this.start };
   }
 
   /** Builds the view's fixed parts once. */
@@ -272,14 +278,14 @@ class Game {
     this.countShown = el('span', { 'data-count': '' }, '0');
     this.otherCounts = el('span', { class: 'other-counts', 'data-other-counts': '' });
     this.metricChoice = el('select', {
-      'aria-label': 'Count in', 'data-metric-choice': '', title: 'Count the game in steps, straight moves or cell moves',
+      'aria-label': t('countIn'), 'data-metric-choice': '', title: t('countInTitle'),
       onchange: () => this.enqueue(() => this.setMetric(this.metricChoice.value)),
     }, ...Object.values(METRICS).map((m) => el('option', { value: m.name }, m.label)));
     this.metricChoice.value = this.metric;
-    this.undoButton = button('Undo', 'undo', () => this.enqueue(() => this.jump(this.pos - 1)), 'Undo (z)');
-    this.redoButton = button('Redo', 'redo', () => this.enqueue(() => this.jump(this.pos + 1)), 'Redo (y)');
-    this.restartButton = button('Restart', 'restart', () => this.enqueue(() => this.jump(0)));
-    this.hintButton = button('Hint', 'hint', () => this.enqueue(() => this.nextHint()), 'Which piece, then where, then the move');
+    this.undoButton = button(t('undo'), 'undo', () => this.enqueue(() => this.jump(this.pos - 1)), t('undoTitle'));
+    this.redoButton = button(t('redo'), 'redo', () => this.enqueue(() => this.jump(this.pos + 1)), t('redoTitle'));
+    this.restartButton = button(t('restart'), 'restart', () => this.enqueue(() => this.jump(0)));
+    this.hintButton = button(t('hint'), 'hint', () => this.enqueue(() => this.nextHint()), t('hintTitle'));
     this.note = el('p', { class: 'hint', 'data-hint': '', 'aria-live': 'polite' });
     this.solvedNote = el('div', { class: 'solved', 'data-solved': '', role: 'status', hidden: '' });
     this.head = el('div', { class: 'names' });
@@ -334,7 +340,7 @@ class Game {
     this.say('');
     this.draw(slide);
     const code = this.code();
-    this.countShown.textContent = this.count(this.metric).toLocaleString('en');
+    this.countShown.textContent = num(this.count(this.metric));
     this.otherCounts.textContent = Object.values(METRICS).filter((m) => m.name !== this.metric)
       .map((m) => plural(this.count(m.name), m.unit)).join(' · ');
     this.undoButton.disabled = this.restartButton.disabled = this.pos === 0;
@@ -342,27 +348,27 @@ class Game {
     history.replaceState(history.state, '', this.url(this.pos));
     const name = this.startName(this.pos === 0);
     const n = this.codes.length - 1;
-    document.title = `${name.text}${n ? ` · step ${this.pos} of ${n}` : ''} · Klotski`;
+    document.title = t('gameTab', name.text, this.pos, n);
     const solved = isSolved(this.pieces);
     this.hintButton.disabled = solved;
     this.boardWrap.classList.toggle('won', solved && this.pos > 0);
     this.showSolved(solved);
     // Also under the board, in sight on a phone.
-    if (solved && this.pos > 0) this.say(`Solved in ${this.words(this.count(this.metric))}!`);
+    if (solved && this.pos > 0) this.say(t('solvedInExcl', this.words(this.count(this.metric))));
     // At the start the heading's code is the layout shown: not said twice.
     this.head.replaceChildren(el('h1', { 'data-game-name': '' }, ...name.parts),
-      el('p', { class: 'position', 'data-position': '' }, ...(this.pos === 0 ? [n ? `The start: step 0 of ${n}` : 'The start']
-        : [`Step ${this.pos} of ${n}: layout `, el('code', { 'data-code': '' }, code)])));
+      el('p', { class: 'position', 'data-position': '' }, ...(this.pos === 0 ? [t('theStart', n)]
+        : [t('stepOfLayout', this.pos, n), el('code', { 'data-code': '' }, code)])));
     this.moveList.show(this.codes, this.steps, this.pos, this.values);
     // A puzzle's analysis would give it away: it opens once the puzzle is solved.
     this.analysis.element.hidden = this.puzzle != null && !(solved && this.pos > 0);
-    this.puzzle?.judge().catch((error) => this.say(error.message));
+    this.puzzle?.judge().catch((error) => this.say(explained(error)));
     // Only the last drawing's answer is shown (the same layout may be drawn twice).
     const drawing = ++this.drawings;
     this.info(code).then((info) => {
       if (this.drawings === drawing && !this.closed) this.showNames(info);
     }, (error) => {
-      if (this.drawings === drawing) this.say(error.message);
+      if (this.drawings === drawing) this.say(explained(error));
     });
     if (!this.analysis.element.hidden) this.analysis.show(code);
   }
@@ -375,12 +381,12 @@ class Game {
   showNames(info) {
     const kind = info.group.name.split('-').slice(0, 3).join('-');
     this.head.append(el('dl', {},
-      el('dt', {}, 'Short code'), el('dd', { 'data-short-code': '' }, info.short_code),
-      el('dt', {}, 'Classification'), el('dd', { 'data-classification': '' }, info.classification.name),
-      el('dt', {}, 'Group'), el('dd', {}, link(`/ui/group/${info.group.name}`, info.group.name),
-        ` (${plural(info.group.size, 'layout')}, class `, link(`/ui/class/${kind}`, kind), '); ',
-        link(`/ui/graph/${info.code}`, 'see its graph')),
-      el('dt', {}, 'Compose'), el('dd', {}, link(`/ui/compose/${info.code}`, 'edit a copy'))));
+      el('dt', {}, t('shortCode')), el('dd', { 'data-short-code': '' }, info.short_code),
+      el('dt', {}, t('classification')), el('dd', { 'data-classification': '' }, info.classification.name),
+      el('dt', {}, t('group')), el('dd', {}, link(`/ui/group/${info.group.name}`, info.group.name),
+        ...t('groupAside', plural(info.group.size, 'layout'), link(`/ui/class/${kind}`, kind)),
+        link(`/ui/graph/${info.code}`, t('seeGraph'))),
+      el('dt', {}, t('compose')), el('dd', {}, link(`/ui/compose/${info.code}`, t('editCopy')))));
   }
 
   /** The solved moment, and the review of the game that reached it. */
@@ -388,22 +394,22 @@ class Game {
     this.solvedNote.hidden = !solved;
     if (!solved) return;
     if (this.pos === 0) {
-      this.solvedNote.replaceChildren(el('p', {}, 'This layout is solved: the 2x2 block is at the exit.'));
+      this.solvedNote.replaceChildren(el('p', {}, t('layoutSolved')));
       return;
     }
     const count = this.count(this.metric);
     const fewest = METRICS[this.metric].fewest(this.startInfo);
     this.solvedNote.replaceChildren(
-      el('p', { class: 'won-title' }, `Solved in ${this.words(count)}!`),
-      el('p', {}, count === fewest ? 'That is the fewest possible.' : `The fewest from the start is ${fewest}.`),
-      el('p', { class: 'all-counts', 'data-all-counts': '' }, `In every count: ${this.countsInWords()} (the fewest: ` +
-        `${Object.values(METRICS).map((m) => m.fewest(this.startInfo).toLocaleString('en')).join(', ')}).`));
+      el('p', { class: 'won-title' }, t('solvedInExcl', this.words(count))),
+      el('p', {}, count === fewest ? t('fewestPossible') : t('fewestFromStart', num(fewest))),
+      el('p', { class: 'all-counts', 'data-all-counts': '' }, t('inEveryCount', this.countsInWords(),
+        Object.values(METRICS).map((m) => num(m.fewest(this.startInfo))).join(t('listComma')))));
     this.review();
   }
 
   /** The game up to the step shown in the three counts, in words. */
   countsInWords() {
-    return Object.values(METRICS).map((m) => plural(this.count(m.name), m.unit)).join(', ');
+    return Object.values(METRICS).map((m) => plural(this.count(m.name), m.unit)).join(t('listComma'));
   }
 
   /**
@@ -414,13 +420,13 @@ class Game {
   async review() {
     const metric = METRICS[this.metric];
     const codes = this.codes.slice(0, this.pos + 1);
-    const box = el('div', { class: 'review', 'data-review': '' }, el('p', {}, 'Reviewing the game…'));
+    const box = el('div', { class: 'review', 'data-review': '' }, el('p', {}, t('reviewing')));
     this.solvedNote.append(box);
     let infos;
     try {
       infos = await Promise.all(codes.map((c) => this.info(c)));
     } catch (error) {
-      box.replaceChildren(el('p', { class: 'error' }, error.message));
+      box.replaceChildren(el('p', { class: 'error' }, explained(error)));
       return;
     }
     const left = infos.map(metric.fewest);
@@ -436,19 +442,19 @@ class Game {
     }
     const step = (k) => {
       const s = this.steps[k - 1];
-      return `${s.from} to ${s.to}${metric.name === 'step' ? '' : `, ${this.words(lengths[k - 1])}`}`;
+      const text = stepText(decode(this.codes[k - 1]).find((p) => p.id === s.from).kind, s.from, s.to);
+      return metric.name === 'step' ? text : t('stepWithLength', text, this.words(lengths[k - 1]));
     };
-    const how = (k) => left[k] > left[k - 1] ? 'went farther' : left[k] === left[k - 1] ? 'came no nearer'
-      : `came only ${this.words(left[k - 1] - left[k])} nearer`;
+    const how = (k) => left[k] > left[k - 1] ? t('wentFarther') : left[k] === left[k - 1] ? t('cameNoNearer')
+      : t('cameOnly', this.words(left[k - 1] - left[k]));
     box.replaceChildren(
-      el('h2', {}, 'Review'),
+      el('h2', {}, t('review')),
       reviewChart(left, lengths, metric),
       slips.length
         ? el('ul', { class: 'slips', 'data-slips': '' }, ...slips.map((k) => el('li', { 'data-slip': String(k) },
-          `Step ${k} (${step(k)}) ${how(k)}: ${left[k - 1]} to ${this.words(left[k])} left. `,
-          link(this.url(k - 1), 'Replay from there'))))
-        : el('p', { 'data-slips': '' }, metric.name === 'step' ? 'Every step brought the 2x2 block nearer: a perfect game.'
-          : `Every step brought the 2x2 block as many ${metric.unit}s nearer as it took: a perfect game.`));
+          t('slip', k, step(k), how(k), num(left[k - 1]), this.words(left[k])),
+          link(this.url(k - 1), t('replay')))))
+        : el('p', { 'data-slips': '' }, metric.name === 'step' ? t('perfectSteps') : t('perfectOther', unitName(metric.unit))));
     // On a wide screen the page scrolls the review into sight (on a phone it is a panel of its own).
     if (matchMedia('(min-width: 40rem)').matches) box.scrollIntoView({ block: 'nearest' });
   }
@@ -469,8 +475,9 @@ class Game {
       tabStop: this.cursor,
       marked: this.hint ? this.hint.move.from : null,
       arrow: this.hint?.level === 2 ? { from: this.hint.move.from, to: this.hint.move.to } : null,
-      dests: dests.map((d) => ({ to: d.id, x: d.x, y: d.y, w: piece.w, h: piece.h, text: `${piece.kind} ${selected} to ${d.id}` })),
-      label: `Board of ${this.code()}`,
+      dests: dests.map((d) => ({ to: d.id, x: d.x, y: d.y, w: piece.w, h: piece.h, text: stepText(piece.kind, selected, d.id) })),
+      label: t('boardOf', this.code()),
+      names: this.names[this.pos],
     });
     this.boardWrap.replaceChildren(svg);
     if (slide && !matchMedia('(prefers-reduced-motion: reduce)').matches) {
@@ -496,7 +503,7 @@ class Game {
     this.draw();
     const piece = this.pieces.find((p) => p.id === id);
     if (piece && !destinations(this.pieces, id).length) {
-      this.say(`The ${piece.kind} at ${id} cannot move: it is blocked on every side.`);
+      this.say(t('blocked', t(`piece${piece.kind}`), id));
     } else if (id != null) {
       this.say('');
     }
@@ -617,7 +624,7 @@ class Game {
     const best = (await this.moves(code)).find((m) => m.best);
     if (this.code() !== code) return;
     if (!best) {
-      this.say(isSolved(this.pieces) ? 'Already solved.' : `No ${METRICS[this.metric].unit} brings this layout nearer to solved.`);
+      this.say(isSolved(this.pieces) ? t('alreadySolved') : t('noneNearer', unitName(METRICS[this.metric].unit)));
       return;
     }
     const level = (this.hint?.level ?? 0) + 1;
@@ -631,8 +638,8 @@ class Game {
     this.selected = null;
     this.draw();
     this.say(level === 1
-      ? `Try the ${move.piece} at ${move.from}.`
-      : `Move the ${move.piece} at ${move.from} to ${move.to}. A third press plays it.`);
+      ? t('hintPiece', t(`piece${move.piece}`), move.from)
+      : t('hintMove', stepText(move.piece, move.from, move.to)));
   }
 }
 

@@ -6,15 +6,16 @@
 // puzzles solved, with the player's result, and a streak: puzzles solved
 // in a row without a step that was not best and without a hint.
 
+import { t } from './i18n.js';
 import { METRICS } from './metric.js';
 import { stepValue } from './movelist.js';
 import { el, link, plural } from './dom.js';
 
 /** What a step that was not best did, after "That's not the fastest". */
 const WHY = {
-  nearer: 'It came nearer, but by less than it took.',
-  same: 'It came no nearer.',
-  farther: 'It went farther from solved.',
+  nearer: t('whyNearer'),
+  same: t('whySame'),
+  farther: t('whyFarther'),
 };
 
 /** Where the browser keeps the puzzles solved, and the streak. */
@@ -67,8 +68,8 @@ export function puzzleOf(query) {
   if (date && !Number.isNaN(date.getTime()) && dayOf(date) === value && value <= dayOf()) {
     return { puzzle: { day: value }, wrong: null };
   }
-  const wrong = value === '1' ? null : date && value > dayOf() ? `There is no puzzle of ${value} yet: this is played as a puzzle.`
-    : `"puzzle=${value.length > 20 ? `${value.slice(0, 19)}…` : value}" in the address is neither 1 nor a day: this is played as a puzzle.`;
+  const wrong = value === '1' ? null : date && value > dayOf() ? t('puzzleNotYet', value)
+    : t('puzzleParamWrong', value.length > 20 ? `${value.slice(0, 19)}…` : value);
   return { puzzle: { day: null }, wrong };
 }
 
@@ -76,23 +77,23 @@ export function puzzleOf(query) {
 export const puzzleParam = (puzzle) => puzzle.day ?? '1';
 
 /** The streak, in the words the puzzle box and the start page both use. */
-const streakWords = () => `Streak: ${plural(streak(), 'puzzle')} in a row solved in the fewest, without a hint.`;
+const streakWords = () => t('streak', plural(streak(), 'puzzle'));
 
 /** The list of puzzles solved in this browser, each with the result against the fewest; null when none. */
 export function solvedList() {
   const solved = solvedPuzzles();
   if (!solved.length) return null;
   return el('section', { 'data-solved-puzzles': '' },
-    el('h2', {}, 'Puzzles you solved'),
+    el('h2', {}, t('puzzlesSolved')),
     el('p', {}, streakWords()),
     el('ul', { class: 'solved-puzzles' }, ...solved.map((p) => {
       const unit = METRICS[p.metric]?.unit ?? 'step';
       const extra = p.result - p.fewest;
       return el('li', { 'data-solved-puzzle': p.code },
-        link(`/ui/case/${p.code}?puzzle=${p.day ?? '1'}`, p.day ? `the puzzle of ${p.day}` : p.code), ': ',
-        `solved in ${plural(p.result, unit)} `,
-        el('span', { class: extra ? 'tag value-same' : 'tag value-best' }, extra ? `(${extra} more than the fewest, ${p.fewest})` : '(the fewest)'),
-        p.hints === true ? el('span', { class: 'tag', 'data-hinted': '' }, 'with hints') : null);
+        link(`/ui/case/${p.code}?puzzle=${p.day ?? '1'}`, p.day ? t('puzzleOfDay', p.day) : p.code), t('colon'),
+        t('solvedIn', plural(p.result, unit)), ' ',
+        el('span', { class: extra ? 'tag value-same' : 'tag value-best' }, extra ? t('moreThanFewest', plural(extra, unit), plural(p.fewest, unit)) : t('theFewest')),
+        p.hints === true ? el('span', { class: 'tag', 'data-hinted': '' }, t('withHints')) : null);
     })));
 }
 
@@ -109,8 +110,8 @@ export class PuzzleMode {
     /** The streak this puzzle ended, and why, to say so until the puzzle is left. */
     this.ended = null;
     this.feedback = el('p', { class: 'feedback', 'data-feedback': '', 'aria-live': 'polite' });
-    this.takeBack = el('button', { type: 'button', 'data-action': 'take-back', onclick: () => game.enqueue(() => game.jump(game.pos - 1)) }, 'Take it back');
-    this.again = el('button', { type: 'button', 'data-action': 'try-again', onclick: () => game.enqueue(() => game.restartFresh()) }, 'Try again');
+    this.takeBack = el('button', { type: 'button', 'data-action': 'take-back', onclick: () => game.enqueue(() => game.jump(game.pos - 1)) }, t('takeBack'));
+    this.again = el('button', { type: 'button', 'data-action': 'try-again', onclick: () => game.enqueue(() => game.restartFresh()) }, t('tryAgain'));
     this.streakShown = el('p', { class: 'muted', 'data-streak': '' });
     this.element = el('section', { class: 'puzzle-mode', 'data-puzzle-mode': '' },
       this.feedback, el('div', { class: 'buttons' }, this.takeBack, this.again), this.streakShown);
@@ -119,8 +120,8 @@ export class PuzzleMode {
   /** The puzzle's name: the day's or not, and its difficulty (the start's fewest in the game's metric). */
   title() {
     const fewest = this.fewest();
-    return [this.day ? `Puzzle of ${this.day}` : 'Puzzle', ': ',
-      el('span', { 'data-puzzle-fewest': String(fewest) }, `${plural(fewest, this.unit())} from solved`)];
+    return [this.day ? t('puzzleOfDayTitle', this.day) : t('puzzle'), t('colon'),
+      el('span', { 'data-puzzle-fewest': String(fewest) }, t('fromSolved', plural(fewest, this.unit())))];
   }
 
   unit() {
@@ -134,7 +135,7 @@ export class PuzzleMode {
   /** A hint was asked for: the puzzle no longer counts for the streak. */
   hinted() {
     this.hints = true;
-    this.slip('a hint');
+    this.slip(t('slipHint'));
   }
 
   /** A step that was not best, or a hint (`why`): the streak ends, and the box says so. */
@@ -149,7 +150,7 @@ export class PuzzleMode {
   /** The streak, or the one this puzzle ended. */
   showStreak() {
     this.streakShown.textContent = this.ended
-      ? `Streak of ${plural(this.ended.n, 'puzzle')} ended: ${this.ended.why}.` : streakWords();
+      ? t('streakEnded', plural(this.ended.n, 'puzzle'), this.ended.why) : streakWords();
   }
 
   /** Says what the step that led to the layout shown did (or, at the start, what the puzzle asks). */
@@ -160,7 +161,7 @@ export class PuzzleMode {
     this.takeBack.disabled = pos === 0;
     this.again.disabled = game.steps.length === 0;
     if (pos === 0) {
-      this.say('start', `Solve it in ${plural(this.fewest(), this.unit())}: each step is judged as you play it.`);
+      this.say('start', t('puzzleStart', plural(this.fewest(), this.unit())));
       return;
     }
     const metric = METRICS[game.metric];
@@ -168,13 +169,13 @@ export class PuzzleMode {
     if (game.pos !== pos || game.closed) return;
     const value = stepValue(metric.fewest(before), metric.fewest(after), game.stepLength(pos - 1));
     const extra = game.count(game.metric) + metric.fewest(after) - this.fewest();
-    if (value !== 'best') this.slip('a step not the fastest');
+    if (value !== 'best') this.slip(t('slipNotFastest'));
     if (metric.fewest(after) === 0) {
       this.solved(game.count(game.metric));
       return;
     }
-    this.say(value, value === 'best' ? 'Best move!'
-      : `That's not the fastest: ${plural(extra, this.unit())} more. ${WHY[value]}`);
+    this.say(value, value === 'best' ? t('bestMoveFeedback')
+      : t('notFastest', plural(extra, this.unit()), WHY[value]));
   }
 
   /** Says `text` beside the board, and under it (in sight on a phone). */
@@ -198,7 +199,7 @@ export class PuzzleMode {
     save(SOLVED, all);
     if (first && !this.slipped && count === fewest) save(STREAK, streak() + 1);
     this.showStreak();
-    this.say('solved', count === fewest ? `Puzzle solved in ${plural(count, this.unit())}, the fewest! It is kept on the start page.`
-      : `Puzzle solved in ${plural(count, this.unit())}: ${plural(count - fewest, this.unit())} more than the fewest. Try again?`);
+    this.say('solved', count === fewest ? t('puzzleSolvedFewest', plural(count, this.unit()))
+      : t('puzzleSolvedMore', plural(count, this.unit()), plural(count - fewest, this.unit())));
   }
 }

@@ -4,6 +4,7 @@
 // N steps before the end of a minimum solution that starts farther away.
 
 import * as api from './api.js';
+import { plural, t } from './i18n.js';
 
 /**
  * The famous layouts: code, name, pinyin, English. Their boards and step
@@ -40,13 +41,13 @@ const pick = (list, random) => list[Math.floor(random() * list.length)];
  * `steps` steps before the end of its minimum solution.
  */
 export async function puzzle(steps, kind = '', random = Math.random) {
-  if (!Number.isInteger(steps) || steps < 1) throw new Error('A puzzle is at least 1 step from solved.');
+  if (!Number.isInteger(steps) || steps < 1) throw new Error(t('puzzleAtLeastOne'));
   const stats = await api.stats();
   const classes = stats.classes.filter((c) => c.max_min_solution_step >= steps && (!kind || c.name === kind));
   if (!classes.length) {
     const among = stats.classes.filter((c) => !kind || c.name === kind);
     const most = Math.max(-1, ...among.map((c) => c.max_min_solution_step));
-    throw new Error(`No layout ${kind ? `of class ${kind} ` : ''}in this database is ${steps} steps from solved: the most is ${most}.`);
+    throw new Error(t('noPuzzle', kind, plural(steps, 'step'), most));
   }
   const c = pick(classes, random);
   const groups = (await api.groups(c.jiang, c.bing, c.style, null, 100)).groups.filter((g) => g.max_min_solution_step >= steps);
@@ -67,7 +68,7 @@ function daily(stats, date) {
   const day = Math.floor(date.getTime() / 86400000);
   const random = seeded(day * 2654435761);
   const most = Math.max(...stats.classes.map((c) => c.max_min_solution_step));
-  if (most < 1) throw new Error('This database holds no layout to solve.');
+  if (most < 1) throw new Error(t('nothingToSolve'));
   return { steps: Math.min(most, 30 + Math.floor(random() * 60)), random };
 }
 

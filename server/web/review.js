@@ -3,6 +3,7 @@
 // every step that came fewer moves nearer than it took marked.
 
 import { svgNode as node } from './board.js';
+import { num, plural, t, unitName } from './i18n.js';
 
 /**
  * A chart of `left` (moves of `metric` to solved after each step of the
@@ -25,9 +26,9 @@ export function reviewChart(left, lengths, metric) {
   const figure = document.createElement('figure');
   figure.className = 'chart review-chart';
   const caption = document.createElement('figcaption');
-  caption.textContent = `${metric.label} to solved after each step: your game, and the fewest (dashed)`;
+  caption.textContent = t('reviewCaption', unitName(metric.unit));
   figure.append(caption);
-  const svg = node('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': `${metric.label} to solved after each step: ${left.join(', ')}` }, figure);
+  const svg = node('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': t('reviewLabel', unitName(metric.unit), left.join(t('listComma'))) }, figure);
   node('line', { x1: padLeft, y1: y(0), x2: width - padRight, y2: y(0), class: 'axis' }, svg);
   node('line', { x1: padLeft, y1: padTop, x2: padLeft, y2: y(0), class: 'axis' }, svg);
   const label = (lx, ly, text, anchor, extra = {}) => {
@@ -37,14 +38,14 @@ export function reviewChart(left, lengths, metric) {
   label(padLeft - 6, y(0), '0', 'end');
   label(x(0), height - 18, '0', 'middle');
   label(x(n), height - 18, String(n), 'end');
-  label((padLeft + width) / 2, height - 2, `${metric.unit}s played`, 'middle', { class: 'tick axis-title' });
+  label((padLeft + width) / 2, height - 2, t('reviewAxis', unitName(metric.unit)), 'middle', { class: 'tick axis-title' });
   const fewest = Math.min(left[0], n);
   node('polyline', { points: `${x(0)},${y(left[0])} ${x(fewest)},${y(left[0] - fewest)}`, class: 'fewest' }, svg);
   node('polyline', { points: left.map((v, k) => `${x(played[k])},${y(v)}`).join(' '), class: 'game-line' }, svg);
   left.forEach((v, k) => {
     const kind = k === 0 ? 'start' : v > left[k - 1] ? 'farther' : left[k - 1] - v < lengths[k - 1] ? 'same' : 'nearer';
     const dot = node('circle', { cx: x(played[k]), cy: y(v), r: kind === 'nearer' || kind === 'start' ? 3 : 6, class: `dot ${kind}`, 'data-review-point': String(k) }, svg);
-    node('title', {}, dot).textContent = `after step ${k} (${played[k]} ${metric.unit}${played[k] === 1 ? '' : 's'}): ${v} to solved`;
+    node('title', {}, dot).textContent = t('reviewDot', k, plural(played[k], metric.unit), num(v));
   });
   return figure;
 }

@@ -88,7 +88,8 @@ pub struct Session {
 }
 
 impl Session {
-    /// Builds the database, serves it with `config` and starts the browser.
+    /// Builds the database, serves it with `config` and starts the browser,
+    /// whose languages are English (so the page speaks English).
     pub fn start(config: Config) -> Session {
         Session::with_classes(config, &["5-4-1"])
     }
@@ -100,7 +101,7 @@ impl Session {
         build_db(&db, classes);
         let site = Site::start(&db, config);
         let profile = tempfile::tempdir().unwrap();
-        let (browser, shots) = headless_chromium(profile.path());
+        let (browser, shots) = headless_chromium(profile.path(), "en-US,en");
         Session {
             db,
             site,
@@ -112,14 +113,22 @@ impl Session {
 }
 
 /// A headless Chromium at 1280x800 with a fresh profile (dropped with the
-/// browser's profile folder, which the caller keeps), and the folder its
-/// screenshots go to (`target/screenshots/`).
-pub fn headless_chromium(profile: &Path) -> (Browser, PathBuf) {
+/// browser's profile folder, which the caller keeps) and the languages
+/// `languages` (`navigator.languages`), and the folder its screenshots go
+/// to (`target/screenshots/`).
+pub fn headless_chromium(profile: &Path, languages: &str) -> (Browser, PathBuf) {
     let chromium = program(&["chromium", "chromium-browser", "google-chrome"]);
     let chromedriver = program(&["chromedriver"]);
     let user_data = format!("--user-data-dir={}", profile.display());
+    let lang = format!("--lang={}", languages.split(',').next().unwrap());
+    let accept = format!("--accept-lang={languages}");
     let mut flags = CHROMIUM_FLAGS.to_vec();
-    flags.extend(["--window-size=1280,800", user_data.as_str()]);
+    flags.extend([
+        "--window-size=1280,800",
+        user_data.as_str(),
+        lang.as_str(),
+        accept.as_str(),
+    ]);
     let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/screenshots");
     std::fs::create_dir_all(&shots).unwrap();
     (Browser::start(&chromedriver, &chromium, &flags), shots)
