@@ -24,7 +24,7 @@ fn parse_group(text: &str) -> Result<GroupKey, AppError> {
         expected: "group name",
         error,
     })?;
-    Ok(lookup::group_key(name))
+    Ok(edge::keys::group_key(name))
 }
 
 /// A group's summary.
