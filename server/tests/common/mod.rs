@@ -3,6 +3,8 @@
 
 #![allow(dead_code)] // each test binary uses a different part
 
+pub mod layouts;
+
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
