@@ -26,7 +26,8 @@ use tokio::net::TcpSocket;
 
 /// The nginx configuration of docs/serving.md, on loopback with every path
 /// under `dir`: the client's address appended to `X-Forwarded-For`, and,
-/// when `sets_forwarded`, also set in `Forwarded`.
+/// when `sets_forwarded`, also set in `Forwarded`. It listens with
+/// `reuseport` to share the port the test holds (see [`held_port`]).
 fn nginx_config(
     dir: &Path,
     listen: SocketAddr,
@@ -63,7 +64,7 @@ http {{
         keepalive 16;
     }}
     server {{
-        listen {listen};
+        listen {listen} reuseport;
         proxy_http_version 1.1;
         proxy_set_header Connection "";
         proxy_set_header Host $host;
@@ -163,26 +164,31 @@ impl Server {
     }
 }
 
-/// A free loopback port (free when asked: nginx binds it just after).
-fn free_port() -> SocketAddr {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
+/// A loopback port for nginx, taken by binding and held: the socket is
+/// bound with `SO_REUSEPORT`, which nginx's `listen ... reuseport` shares,
+/// so no other program can bind the port between now and nginx's start;
+/// it never listens, so every connection goes to nginx.
+fn held_port() -> (TcpSocket, SocketAddr) {
+    let socket = TcpSocket::new_v4().unwrap();
+    socket.set_reuseport(true).unwrap();
+    socket.bind(SocketAddr::new(loopback(1), 0)).unwrap();
+    let address = socket.local_addr().unwrap();
+    (socket, address)
 }
 
-/// nginx in front of `upstream`, on a free loopback port, with its files in
-/// a temporary folder; stopped when dropped.
+/// nginx in front of `upstream`, on a loopback port taken by binding, with
+/// its files in a temporary folder; stopped when dropped.
 struct Nginx {
     address: SocketAddr,
     _process: Running,
+    _port: TcpSocket,
     _dir: tempfile::TempDir,
 }
 
 impl Nginx {
     async fn start(program: &Path, upstream: SocketAddr, sets_forwarded: bool) -> Nginx {
         let dir = tempfile::tempdir().unwrap();
-        let address = free_port();
+        let (port, address) = held_port();
         let config = dir.path().join("nginx.conf");
         std::fs::write(
             &config,
@@ -208,6 +214,7 @@ impl Nginx {
                 return Nginx {
                     address,
                     _process: process,
+                    _port: port,
                     _dir: dir,
                 };
             }
