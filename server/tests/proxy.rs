@@ -11,7 +11,6 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
 use std::net::{IpAddr, SocketAddr};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -19,6 +18,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use common::lines::Lines;
 use common::metric_value;
 use klotski::ClassGroups;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -121,14 +121,14 @@ impl Server {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        let mut stderr = BufReader::new(child.stderr.take().unwrap());
+        let stderr = Lines::read(child.stderr.take().unwrap());
         let process = Running(child);
-        let address = common::listening_address(&mut stderr).0.parse().unwrap();
+        let address = common::listening_address(&stderr).0.parse().unwrap();
         let log = Arc::new(Mutex::new(Vec::new()));
         let gathered = Arc::clone(&log);
+        // Gathers the rest for as long as the server runs.
         std::thread::spawn(move || {
-            for line in stderr.lines() {
-                let Ok(line) = line else { break };
+            for line in stderr.0 {
                 gathered.lock().unwrap().push(line);
             }
         });
