@@ -122,12 +122,7 @@ impl Layout {
             return Err(CodeError::InvalidBlockAddress { address: head });
         }
         let range = raw as u32;
-        let mut layout = Layout {
-            head,
-            horizontal: 0,
-            vertical: 0,
-            single: 0,
-        };
+        let mut layout = block_only(head);
         let mut covered = block_cells(head);
         let mut n_slots = 0;
         let mut n_empty = 0;
@@ -174,12 +169,7 @@ impl Layout {
     pub(crate) fn decode_valid(raw: u64) -> Layout {
         let head = (raw >> 32) as u32;
         let mut range = raw as u32;
-        let mut layout = Layout {
-            head,
-            horizontal: 0,
-            vertical: 0,
-            single: 0,
-        };
+        let mut layout = block_only(head);
         let mut covered = block_cells(head);
         while covered != BOARD {
             let bit = 1 << (!covered).trailing_zeros();
@@ -219,6 +209,17 @@ impl Layout {
         let high = self.vertical | self.single;
         let low = self.horizontal | self.single;
         pack_items(starts, high, low)
+    }
+}
+
+/// The layout with the block at `head` and nothing else: where decoding
+/// starts.
+fn block_only(head: u32) -> Layout {
+    Layout {
+        head,
+        horizontal: 0,
+        vertical: 0,
+        single: 0,
     }
 }
 
