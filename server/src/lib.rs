@@ -76,7 +76,7 @@ pub use state::{AppState, Config};
 
 /// The service's router, ready to serve.
 pub fn app(state: AppState) -> Router {
-    let (router, _) = routes::api_router(state.answers()).split_for_parts();
+    let router = routes::router(state.answers());
     let config = state.config();
     let observe = observe::ObserveLayer::new(
         state.metrics(),

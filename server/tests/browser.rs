@@ -11,6 +11,7 @@
 mod common;
 #[path = "browser/site.rs"]
 mod site;
+#[allow(dead_code)] // the other browser tests use the rest
 #[path = "browser/webdriver.rs"]
 mod webdriver;
 

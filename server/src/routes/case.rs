@@ -14,7 +14,7 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use super::doc::{LayoutCode, PointQueryLate, QueryLate, SearchRefused};
-use super::{page_limit, CodePage, MetricQuery};
+use super::query::{page_limit, CodePage, MetricQuery};
 use crate::error::{AppError, ErrorBody};
 use crate::extract::{empty_as_none, Client, Path, Query};
 use crate::lookup;

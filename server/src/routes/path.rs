@@ -6,7 +6,7 @@ use edge::json::PathJson;
 use klotski::{paths, Code, LayoutRef};
 
 use super::doc::{LayoutPair, SearchRefused};
-use super::MetricQuery;
+use super::query::MetricQuery;
 use crate::error::{AppError, ErrorBody};
 use crate::extract::{Client, Path, Query};
 use crate::lookup;
