@@ -66,7 +66,7 @@ use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::trace::TraceLayer;
 
 pub use client::{
-    share_key, ForwardedHeader, ForwardedHeaderError, Forwarding, TrustedProxies,
+    share_key, ForwardedHeader, ForwardedHeaderError, Forwarding, Reading, TrustedProxies,
     TrustedProxiesError,
 };
 pub use error::{ErrorBody, ErrorCode};
@@ -76,12 +76,13 @@ pub use state::{AppState, Config};
 
 /// The service's router, ready to serve.
 pub fn app(state: AppState) -> Router {
-    let (router, _) = routes::api_router(state.answers()).split_for_parts();
+    let (router, _) = routes::api_router().split_for_parts();
     let config = state.config();
     let observe = observe::ObserveLayer::new(
         state.metrics(),
         config.request_timeout,
-        config.access_log.then(|| config.forwarding.clone()),
+        state.clients().clone(),
+        config.access_log,
     );
     router
         .merge(page::router())

@@ -12,25 +12,19 @@ mod group;
 mod path;
 mod service;
 
-use std::sync::Arc;
-
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::answers::{Answers, KeepAnswersLayer};
 use crate::error::AppError;
 use crate::extract::empty_as_none;
 use crate::state::AppState;
 use doc::ApiDoc;
 
-/// Every documented route; the graph's answers are kept in `answers`.
-pub(crate) fn api_router(answers: Arc<Answers>) -> OpenApiRouter<AppState> {
+/// Every documented route.
+pub(crate) fn api_router() -> OpenApiRouter<AppState> {
     use utoipa::OpenApi;
-    let graph = OpenApiRouter::new()
-        .routes(routes!(graph::case_graph_get))
-        .route_layer(KeepAnswersLayer(answers));
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(case::case_get))
         .routes(routes!(case::case_solution_get))
@@ -49,12 +43,12 @@ pub(crate) fn api_router(answers: Arc<Answers>) -> OpenApiRouter<AppState> {
         .routes(routes!(service::health_get))
         .routes(routes!(service::metrics_get))
         .routes(routes!(service::openapi_get))
-        .merge(graph)
+        .routes(routes!(graph::case_graph_get))
 }
 
 /// The OpenAPI document of every route.
 pub(crate) fn document() -> utoipa::openapi::OpenApi {
-    api_router(Arc::new(Answers::new(0))).split_for_parts().1
+    api_router().split_for_parts().1
 }
 
 /// Paging by a code cursor.
@@ -76,8 +70,8 @@ pub(crate) struct CodePage {
 /// Items in a page when a request gives no `limit`.
 const DEFAULT_PAGE: u32 = 100;
 
-/// The most items a page may hold: a page of 1000 cases is 1000 queries,
-/// about 10 ms (BENCHMARKS.md); a page of codes is about 12 bytes a code.
+/// The most items a page may hold: a page of cases is a query per case
+/// (its time in BENCHMARKS.md); a page of codes a dozen bytes a code.
 const MAX_PAGE: u32 = 1000;
 
 /// The page size a request asks for, checked.
