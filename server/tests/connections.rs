@@ -31,6 +31,15 @@ async fn connect_from(from: [u8; 4], server: SocketAddr) -> TcpStream {
     stream
 }
 
+/// `n` connections to `server` from `from`.
+async fn connect_many(from: [u8; 4], n: usize, server: SocketAddr) -> Vec<TcpStream> {
+    let mut streams = Vec::new();
+    for _ in 0..n {
+        streams.push(connect_from(from, server).await);
+    }
+    streams
+}
+
 /// Reads until the server closes the connection (or resets it, as it does
 /// when it leaves bytes unread): what was received, `Err` when the
 /// connection stays open past `wait`.
@@ -47,6 +56,12 @@ fn read_until_closed(stream: &mut TcpStream, wait: Duration) -> Result<String, S
     }
 }
 
+/// Checks that `stream`'s request is answered 200 and the connection closed.
+fn assert_answered(stream: &mut TcpStream) {
+    let answer = read_until_closed(stream, Duration::from_secs(20)).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+}
+
 const HALF_A_HEAD: &[u8] = b"GET /health HTTP/1.1\r\nHost: x\r\n";
 const A_LOOKUP: &[u8] = b"GET /case/0C0000000 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
 
@@ -61,10 +76,7 @@ async fn one_address_holding_its_share_leaves_the_others_served_at_once() {
         ..ConnectionLimits::default()
     };
     let address = spawn_server(limits).await;
-    let mut held = Vec::new();
-    for _ in 0..6 {
-        held.push(connect_from([127, 0, 0, 1], address).await);
-    }
+    let mut held = connect_many([127, 0, 0, 1], 6, address).await;
     let mut other = connect_from([127, 0, 0, 2], address).await;
     tokio::task::spawn_blocking(move || {
         for stream in &mut held {
@@ -82,8 +94,7 @@ async fn one_address_holding_its_share_leaves_the_others_served_at_once() {
         // Another address is answered within its read timeout, well short
         // of the header timeout it would otherwise wait for.
         other.write_all(A_LOOKUP).unwrap();
-        let answer = read_until_closed(&mut other, Duration::from_secs(20)).unwrap();
-        assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+        assert_answered(&mut other);
     })
     .await
     .unwrap();
@@ -99,27 +110,14 @@ async fn a_trusted_proxy_holds_as_many_connections_as_the_server_serves() {
         ..ConnectionLimits::default()
     };
     let address = spawn_server(limits).await;
-    let mut held = Vec::new();
-    for _ in 0..6 {
-        held.push(connect_from([127, 0, 0, 1], address).await);
-    }
-    let mut other = Vec::new();
-    for _ in 0..2 {
-        other.push(connect_from([127, 0, 0, 3], address).await);
-    }
+    let mut held = connect_many([127, 0, 0, 1], 6, address).await;
+    let mut other = connect_many([127, 0, 0, 3], 2, address).await;
     tokio::task::spawn_blocking(move || {
         for stream in held.iter_mut().chain(&mut other) {
             stream.write_all(A_LOOKUP).unwrap();
         }
-        for stream in &mut held {
-            let answer = read_until_closed(stream, Duration::from_secs(20)).unwrap();
-            assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
-        }
         // An untrusted peer still gets its share.
-        for stream in &mut other {
-            let answer = read_until_closed(stream, Duration::from_secs(20)).unwrap();
-            assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
-        }
+        held.iter_mut().chain(&mut other).for_each(assert_answered);
     })
     .await
     .unwrap();
@@ -179,8 +177,7 @@ async fn a_head_over_16_kb_is_answered_431() {
             "{answer}"
         );
         short.write_all(head(15 * 1024).as_bytes()).unwrap();
-        let answer = read_until_closed(&mut short, Duration::from_secs(20)).unwrap();
-        assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+        assert_answered(&mut short);
     })
     .await
     .unwrap();
