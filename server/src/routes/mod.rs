@@ -13,22 +13,16 @@ mod path;
 mod query;
 mod service;
 
-use std::sync::Arc;
-
 use axum::{Extension, Router};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::answers::{Answers, KeepAnswersLayer};
 use crate::state::AppState;
 use doc::ApiDoc;
 
-/// Every documented route; the graph's answers are kept in `answers`.
-fn api_router(answers: Arc<Answers>) -> OpenApiRouter<AppState> {
+/// Every documented route.
+fn api_router() -> OpenApiRouter<AppState> {
     use utoipa::OpenApi;
-    let graph = OpenApiRouter::new()
-        .routes(routes!(graph::case_graph_get))
-        .route_layer(KeepAnswersLayer(answers));
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(case::case_get))
         .routes(routes!(case::case_solution_get))
@@ -47,17 +41,17 @@ fn api_router(answers: Arc<Answers>) -> OpenApiRouter<AppState> {
         .routes(routes!(service::health_get))
         .routes(routes!(service::metrics_get))
         .routes(routes!(service::openapi_get))
-        .merge(graph)
+        .routes(routes!(graph::case_graph_get))
 }
 
 /// Every route, with the document they make handed to `/openapi.json`.
-pub(crate) fn router(answers: Arc<Answers>) -> Router<AppState> {
-    let (router, document) = api_router(answers).split_for_parts();
+pub(crate) fn router() -> Router<AppState> {
+    let (router, document) = api_router().split_for_parts();
     let json = document.to_json().expect("the OpenAPI document serialises");
     router.layer(Extension(service::OpenApiJson(json.into())))
 }
 
 /// The OpenAPI document of every route.
 pub(crate) fn document() -> utoipa::openapi::OpenApi {
-    api_router(Arc::new(Answers::new(0))).split_for_parts().1
+    api_router().split_for_parts().1
 }

@@ -26,8 +26,8 @@ pub(crate) struct CodePage {
 /// Items in a page when a request gives no `limit`.
 const DEFAULT_PAGE: u32 = 100;
 
-/// The most items a page may hold: a page of 1000 cases is 1000 queries,
-/// about 10 ms (BENCHMARKS.md); a page of codes is about 12 bytes a code.
+/// The most items a page may hold: a page of cases is a query per case
+/// (its time in BENCHMARKS.md); a page of codes a dozen bytes a code.
 const MAX_PAGE: u32 = 1000;
 
 /// The page size a request asks for, checked.
