@@ -1,7 +1,8 @@
 //! BENCHMARKS.md is the one source of figures: every number in README.md's
 //! figure table (`## The figures`) is one of the numbers in BENCHMARKS.md's
-//! table of current figures, so a figure changed in one and not the other
-//! fails here.
+//! table of current figures, and README.zh-CN.md's table (`## 数据一览`)
+//! says the same numbers row by row, so a figure changed in one and not the
+//! others fails here.
 
 use std::collections::HashSet;
 use std::path::Path;
@@ -91,4 +92,24 @@ fn every_figure_of_the_readme_is_one_of_the_benchmarks() {
             );
         }
     }
+}
+
+/// The figures of a README's table, each row's numbers sorted.
+fn figure_numbers(readme: &str, heading: &str) -> Vec<Vec<String>> {
+    table_under(&read(readme), heading)
+        .iter()
+        .map(|row| {
+            let mut found = numbers(&row[1]);
+            found.sort();
+            found
+        })
+        .collect()
+}
+
+#[test]
+fn the_chinese_readme_has_the_figures_of_the_english_one() {
+    let english = figure_numbers("README.md", "## The figures");
+    let chinese = figure_numbers("README.zh-CN.md", "## 数据一览");
+    assert!(english.len() >= 5, "{english:?}");
+    assert_eq!(chinese, english);
 }
