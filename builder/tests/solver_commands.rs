@@ -274,7 +274,7 @@ fn a_step_is_written_alike_by_the_service_and_every_command() {
                 n_turns += usize::from(step["direction"].is_null());
             }
             n_moves += steps.len();
-            let info = stdout(&["info", &code]);
+            let info = stdout(&["info", &code, "--db", db]);
             let (_, next) = info.split_once("next layouts").unwrap();
             let mut next: Vec<&str> = next.lines().skip(1).collect();
             listed.sort();
