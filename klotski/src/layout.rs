@@ -182,7 +182,7 @@ impl Layout {
 
     /// The board of [`Layout::rows`] under a line of column letters, each
     /// row after its number, every line indented by `indent` spaces: the
-    /// names cells have in moves (`1x1 b4 down 1`: column b, row 4).
+    /// names cells have in moves (`1x1 b4-b5`: column b, row 4 to row 5).
     ///
     /// ```
     /// let code: klotski::Code = "1A9BF0C00".parse()?;

@@ -13,7 +13,7 @@
 //!   [`group_of`] finds one layout's group alone. A [`Classification`] is the
 //!   unique name `jiang-bing-style-group_num-group_index`.
 //!
-//! - [`Move`] names a step as a player sees it (`1x2 b1 down 2`):
+//! - [`Move`] names a step as a player sees it (`1x2 b1-b3`):
 //!   [`Layout::moves`] lists a layout's, [`Move::between`] derives one from
 //!   two layouts; [`Layout::valued_moves`] lists a layout's moves best first
 //!   with the numbers of the layouts they give. [`paths`] finds minimum

@@ -2,17 +2,19 @@
 //!
 //! A [`Move`] is derived from two layouts one step apart (or from a layout's
 //! steps): the piece, the cell of its top-left corner before and after, and
-//! the layout it gives. Its text form, the same in the CLI, the API and the
-//! web page, names cells by column letter and row number (`a1` top-left,
-//! `d5` bottom-right):
+//! the layout it gives. Its text form, the same in the CLI, the API, the
+//! Python package and the web page, names the piece by its shape and goes
+//! from cell to cell by the piece's top-left cell, cells named by column
+//! letter and row number (`a1` top-left, `d5` bottom-right):
 //!
-//! - `1x2 b1 down 2`: the piece slides in one straight line (here a 1x2 piece
-//!   whose top cell is b1 slides two cells down to b3);
-//! - `1x1 a5 to b4`: otherwise (the piece turns on its way), the end cell.
+//! - `1x2 b1-b3`: a 1x2 piece whose top cell is b1 slides two cells down;
+//! - `1x1 a5-b4`: a 1x1 piece turns on its way from a5 to b4.
 //!
-//! Pieces are named by width x height: `2x2` (the block), `2x1`, `1x2`, `1x1`.
-//! The text is unique among a layout's moves, since a piece is named by the
-//! cell it starts from and a step by where it ends.
+//! The two cells are joined by an ASCII hyphen. Pieces are named by width x
+//! height: `2x2` (the block), `2x1`, `1x2`, `1x1`. The text is unique among
+//! a layout's moves, since a piece is named by the cell it starts from and a
+//! step by where it ends; whether the piece slides straight or turns is
+//! [`Move::slide`], not part of the text.
 
 use std::fmt;
 
@@ -147,17 +149,10 @@ impl Move {
 }
 
 impl fmt::Display for Move {
-    /// The text form: `1x2 b1 down 2` for a straight slide, `1x1 a5 to b4`
-    /// otherwise.
+    /// The text form, from the piece's top-left cell to where it ends:
+    /// `1x2 b1-b3`, `1x1 a5-b4`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.piece.shape(), self.from)?;
-        match self.slide {
-            Some(Slide {
-                direction,
-                distance,
-            }) => write!(f, " {direction} {distance}"),
-            None => write!(f, " to {}", self.to),
-        }
+        write!(f, "{} {}-{}", self.piece.shape(), self.from, self.to)
     }
 }
 
@@ -285,14 +280,14 @@ mod tests {
         assert_eq!(
             texts("1A9BF0C00"),
             [
-                "1x1 b4 down 1",
-                "1x1 b4 to c5",
-                "1x1 c4 to b5",
-                "1x1 c4 down 1",
-                "1x1 a5 right 1",
-                "1x1 a5 right 2",
-                "1x1 d5 left 2",
-                "1x1 d5 left 1",
+                "1x1 b4-b5",
+                "1x1 b4-c5",
+                "1x1 c4-b5",
+                "1x1 c4-c5",
+                "1x1 a5-b5",
+                "1x1 a5-c5",
+                "1x1 d5-b5",
+                "1x1 d5-c5",
             ]
         );
     }
@@ -301,10 +296,7 @@ mod tests {
     fn a_solved_layout_moves_its_block_away_from_the_exit() {
         // ^^^^ / vvvv / oo<> / .##o / .##o: a 1x1 piece drops into column a,
         // or the block slides left off the exit.
-        assert_eq!(
-            texts("DAAF4CC00"),
-            ["1x1 a3 down 1", "1x1 a3 down 2", "2x2 b4 left 1"]
-        );
+        assert_eq!(texts("DAAF4CC00"), ["1x1 a3-a4", "1x1 a3-a5", "2x2 b4-a4"]);
     }
 
     #[test]
@@ -320,6 +312,29 @@ mod tests {
         }
     }
 
+    /// Every move's text of a class's layouts reads back as its piece and
+    /// its two cells, and no two moves of a layout share a text.
+    #[test]
+    fn a_text_names_its_piece_and_cells_and_one_move() {
+        let class = "3-4-1".parse().unwrap();
+        let mut n_turns = 0;
+        for code in crate::enumerate::class_codes(class).into_iter().step_by(7) {
+            let moves = code.layout().moves();
+            let mut seen = std::collections::HashSet::new();
+            for step in &moves {
+                let text = step.to_string();
+                let (shape, cells) = text.split_once(' ').unwrap();
+                let (from, to) = cells.split_once('-').unwrap();
+                assert_eq!(shape, step.piece().shape(), "{code} {text}");
+                assert_eq!(from.parse(), Ok(step.from()), "{code} {text}");
+                assert_eq!(to.parse(), Ok(step.to()), "{code} {text}");
+                assert!(seen.insert(text.clone()), "{code}: two moves {text}");
+                n_turns += usize::from(step.slide().is_none());
+            }
+        }
+        assert!(n_turns > 100, "{n_turns}");
+    }
+
     #[test]
     fn each_metric_keeps_its_moves() {
         let texts_in = |metric| -> Vec<String> {
@@ -333,22 +348,17 @@ mod tests {
         assert_eq!(
             texts_in(Metric::Straight),
             [
-                "1x1 b4 down 1",
-                "1x1 c4 down 1",
-                "1x1 a5 right 1",
-                "1x1 a5 right 2",
-                "1x1 d5 left 2",
-                "1x1 d5 left 1",
+                "1x1 b4-b5",
+                "1x1 c4-c5",
+                "1x1 a5-b5",
+                "1x1 a5-c5",
+                "1x1 d5-b5",
+                "1x1 d5-c5",
             ]
         );
         assert_eq!(
             texts_in(Metric::Cell),
-            [
-                "1x1 b4 down 1",
-                "1x1 c4 down 1",
-                "1x1 a5 right 1",
-                "1x1 d5 left 1",
-            ]
+            ["1x1 b4-b5", "1x1 c4-c5", "1x1 a5-b5", "1x1 d5-c5"]
         );
     }
 

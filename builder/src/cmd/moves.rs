@@ -46,7 +46,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .map_or(String::new(), |name| format!("  {name}"));
     writeln!(
         out,
-        "{:<15} {:<9}  {:>17}  {:>13}{title}  progress",
+        "{:<9}  {:<9}  {:>17}  {:>13}{title}  progress",
         "move", "code", "min_solution_step", "farthest_step"
     )?;
     for valued in &valued {
@@ -55,7 +55,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         });
         writeln!(
             out,
-            "{:<15} {}  {:>17}  {:>13}{moves}  {}",
+            "{:<9}  {}  {:>17}  {:>13}{moves}  {}",
             valued.step.to_string(),
             valued.step.after().code(),
             valued.after.min_solution_step,
