@@ -1,8 +1,9 @@
 //! BENCHMARKS.md is the one source of figures: each row of README.md's
 //! figure table (`## The figures`) names its row of BENCHMARKS.md's table of
 //! current figures (its "what" is the start of that row's first cell), and
-//! every number of the README's figure is in that row's "current" cell, so a
-//! figure changed in one and not the other fails here.
+//! every number of the README's figure is in that row's "current" cell;
+//! README.zh-CN.md's table (`## 数据一览`) says the same numbers row by row.
+//! So a figure changed in one and not the others fails here.
 
 use std::path::Path;
 
@@ -138,4 +139,24 @@ fn every_figure_of_the_readme_is_its_benchmarks_rows() {
             );
         }
     }
+}
+
+/// The figures of a README's table, each row's numbers sorted.
+fn figure_numbers(readme: &str, heading: &str) -> Vec<Vec<String>> {
+    table_under(&read(readme), heading)
+        .iter()
+        .map(|row| {
+            let mut found = numbers(&row[1]);
+            found.sort();
+            found
+        })
+        .collect()
+}
+
+#[test]
+fn the_chinese_readme_has_the_figures_of_the_english_one() {
+    let english = figure_numbers("README.md", "## The figures");
+    let chinese = figure_numbers("README.zh-CN.md", "## 数据一览");
+    assert!(english.len() >= 5, "{english:?}");
+    assert_eq!(chinese, english);
 }

@@ -1,10 +1,11 @@
 //! The documentation holds together: every relative link and image in
-//! README.md, ARCHITECTURE.md, BENCHMARKS.md and docs/ names a file that
-//! exists, and every `#anchor` a heading of its page (GitHub's anchor
-//! rules); README, BENCHMARKS, ARCHITECTURE, the journal and all the
-//! Markdown together stay within their sizes, README shows a
-//! picture near its top, and the licence is there. External links are not
-//! fetched.
+//! README.md, README.zh-CN.md, ARCHITECTURE.md, BENCHMARKS.md,
+//! CONTRIBUTING.md and docs/ names a file that exists, and every `#anchor` a
+//! heading of its page (GitHub's anchor rules); the READMEs, BENCHMARKS,
+//! ARCHITECTURE, the journal and all the Markdown together stay within
+//! their sizes, README shows a picture near its top, each README links the
+//! other in its first lines, and the licence is there. External links are
+//! not fetched.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -13,6 +14,13 @@ use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 
 /// The largest README.md, in bytes: a newcomer reads it in five minutes.
 const README_MAX_BYTES: u64 = 15_000;
+
+/// The largest README.zh-CN.md, in bytes: what the project is, the quick
+/// start and the figures, in Chinese.
+const README_ZH_MAX_BYTES: u64 = 8_192;
+
+/// Each README names the other within its first this many lines.
+const README_LANGUAGES_WITHIN_LINES: usize = 5;
 
 /// The largest BENCHMARKS.md, in bytes: current figures; an experiment's
 /// story goes in its commit.
@@ -46,6 +54,7 @@ fn documents() -> Vec<PathBuf> {
     let root = repo();
     let mut documents: Vec<PathBuf> = [
         "README.md",
+        "README.zh-CN.md",
         "ARCHITECTURE.md",
         "BENCHMARKS.md",
         "CONTRIBUTING.md",
@@ -276,6 +285,11 @@ fn readme_and_benchmarks_stay_short() {
         size("README.md")
     );
     assert!(
+        size("README.zh-CN.md") <= README_ZH_MAX_BYTES,
+        "README.zh-CN.md is {} bytes, more than {README_ZH_MAX_BYTES}",
+        size("README.zh-CN.md")
+    );
+    assert!(
         size("BENCHMARKS.md") <= BENCHMARKS_MAX_BYTES,
         "BENCHMARKS.md is {} bytes, more than {BENCHMARKS_MAX_BYTES}",
         size("BENCHMARKS.md")
@@ -339,6 +353,23 @@ fn readme_shows_a_picture_near_its_top() {
         "README.md's first image, {target}, is on line {line}"
     );
     assert!(repo().join(&target).is_file(), "{target}");
+}
+
+#[test]
+fn each_readme_links_the_other_near_its_top() {
+    for (name, other) in [
+        ("README.md", "README.zh-CN.md"),
+        ("README.zh-CN.md", "README.md"),
+    ] {
+        let readme = std::fs::read_to_string(repo().join(name)).unwrap();
+        let link = targets(&readme)
+            .into_iter()
+            .find(|(_, target)| target == other);
+        assert!(
+            link.is_some_and(|(line, _)| line <= README_LANGUAGES_WITHIN_LINES),
+            "{name} does not link {other} in its first {README_LANGUAGES_WITHIN_LINES} lines"
+        );
+    }
 }
 
 #[test]

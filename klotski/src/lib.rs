@@ -13,7 +13,7 @@
 //!   [`group_of`] finds one layout's group alone. A [`Classification`] is the
 //!   unique name `jiang-bing-style-group_num-group_index`.
 //!
-//! - [`Move`] names a step as a player sees it (`1x2 b1 down 2`):
+//! - [`Move`] names a step as a player sees it (`1x2 b1-b3`):
 //!   [`Layout::moves`] lists a layout's, [`Move::between`] derives one from
 //!   two layouts; [`Layout::valued_moves`] lists a layout's moves best first
 //!   with the numbers of the layouts they give. [`paths`] finds minimum
@@ -48,6 +48,7 @@
 pub mod analysis;
 pub mod board;
 mod buckets;
+mod cell;
 mod class;
 mod classification;
 mod code;
@@ -64,6 +65,7 @@ mod steps;
 pub mod subgraph;
 mod valued;
 
+pub use cell::{Cell, CellError};
 pub use class::{Class, ClassError};
 pub use classification::{Classification, GroupName};
 pub use code::{Code, CodeError, CODE_DIGITS};
@@ -73,7 +75,7 @@ pub use index::{AllCodes, CodeIndex, N_LAYOUTS};
 pub use layout::{Layout, Piece};
 pub use layout_ref::{LayoutRef, LayoutRefError};
 pub use metric::{Metric, MetricError};
-pub use moves::{Cell, CellError, Direction, Move, Progress, Slide};
+pub use moves::{Direction, Move, Progress, Slide};
 pub use short_code::{ShortCode, ShortCodeError, ALPHABET, SHORT_CODE_CHARS};
 pub use valued::ValuedMove;
 

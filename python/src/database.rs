@@ -8,7 +8,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyKeyError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use schema::{GroupKey, LayoutRow};
+use schema::LayoutRow;
 
 use crate::analysis::Analysis;
 use crate::names;
@@ -55,12 +55,7 @@ impl Database {
 
     /// The code of the layout a classification names, from the file.
     fn named(&self, group: GroupName, group_index: u32) -> PyResult<Code> {
-        let key = GroupKey {
-            jiang: group.class.jiang.into(),
-            bing: group.class.bing.into(),
-            style: group.class.style.into(),
-            group_num: group.group_num,
-        };
+        let key = edge::keys::group_key(group);
         let reader = self.reader.lock().expect("never poisoned");
         let row = reader
             .layout_by_name(key, group_index)

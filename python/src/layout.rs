@@ -145,8 +145,8 @@ pub struct Move {
     direction: Option<&'static str>,
     /// How many cells it slides, with ``direction``; ``None`` otherwise.
     distance: Option<u32>,
-    /// The move as the CLI prints it: ``'1x1 b4 down 1'`` for a straight
-    /// slide, ``'1x1 a5 to b4'`` otherwise.
+    /// The move as the CLI prints it, from cell to cell by the piece's
+    /// top-left cell: ``'1x1 b4-b5'`` (a slide), ``'1x1 a5-b4'`` (a turn).
     text: String,
     /// The layout after the move.
     layout: Layout,

@@ -3,7 +3,7 @@
 
 use super::counter::Counter;
 use super::passes::Passes;
-use super::{Tracking, Visitor};
+use super::Visitor;
 use crate::analysis::node_set::NodeSet;
 use crate::analysis::spare::{SetArray, SparedLanes};
 use crate::analysis::tuning::MARK_FROM_FRONTIER_BELOW;
@@ -15,6 +15,23 @@ use crate::analysis::GroupGraph;
 pub(super) type Counting = super::counter::NoCounts;
 #[cfg(feature = "kernel-stats")]
 pub(super) type Counting = super::kernel_stats::KernelCounts;
+
+/// What a search tracks besides the arrivals.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Tracking {
+    /// Arrivals only.
+    Arrivals,
+    /// Also the blocked flags. A source's search ends once it is blocked at
+    /// every frontier node (it has nothing left that a solution count needs),
+    /// unless the search is asked to run it to the end.
+    Blocked,
+}
+
+impl Tracking {
+    pub(super) fn blocked(self) -> bool {
+        self == Tracking::Blocked
+    }
+}
 
 /// The state of a search in sets of lanes `L`, counting its work with `C`.
 pub(super) struct Search<'g, L: SparedLanes, C: Counter<L> = Counting> {

@@ -34,29 +34,13 @@ mod passes;
 mod tests;
 mod visitors;
 
+pub(crate) use level::Tracking;
 pub(crate) use visitors::{AfterLevels, Visitor};
 
 use super::lanes::{LaneSet, Lanes, NarrowLanes, WIDTH};
 use super::GroupGraph;
 use level::Search;
 use visitors::Widened;
-
-/// What a search tracks besides the arrivals.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Tracking {
-    /// Arrivals only.
-    Arrivals,
-    /// Also the blocked flags. A source's search ends once it is blocked at
-    /// every frontier node (it has nothing left that a solution count needs),
-    /// unless the search is asked to run it to the end.
-    Blocked,
-}
-
-impl Tracking {
-    fn blocked(self) -> bool {
-        self == Tracking::Blocked
-    }
-}
 
 /// Reusable state for searches from up to 1024 sources over one graph.
 pub(crate) struct BitBfs<'g> {

@@ -5,8 +5,8 @@
 
 use std::sync::Mutex;
 
+use super::found::{Nearest, ServedFarthest};
 use super::plain::PlainSolutionSearch;
-use super::{Nearest, ServedFarthest};
 use crate::analysis::batches::{merge_all, search_balls, search_batches, share_out};
 use crate::analysis::bit_bfs::{AfterLevels, BitBfs, Survivors, Tracking, Visitor};
 use crate::analysis::lanes::{LaneSet, Lanes, NarrowLanes, WIDTH};
