@@ -262,13 +262,14 @@ fn trips_in_words(reader: &Reader, chinese: bool) {
             assert!(latin.is_empty(), "{what}: English left: {latin:#?}");
         }
     };
-    // Each of the game's address parts wrong, each said under the board.
+    // Each of the game's address parts wrong, each said under the board
+    // (the wrong values hold a digit: the note echoes them).
     for query in [
         "moves=a5b5b4",
         "at=99999",
         "puzzle=2999-01-01",
         "puzzle=__proto__",
-        "metric=cells",
+        "metric=ce11s",
     ] {
         reader.open(&format!("/ui/case/1A9BF0C00?{query}"));
         let note = reader
