@@ -326,9 +326,9 @@ struct ReleaseRow {
 /// [`release_order`], inside a class by group_num, inside a group by code.
 ///
 /// Read in one scan of the layouts in id order, then sorted in memory (32
-/// bytes a layout, 0.9 GB for the full space). Reading group by group from
-/// the classification index instead costs a random row lookup per layout:
-/// minutes for the full space, for each file.
+/// bytes a layout). Reading group by group from the classification index
+/// instead costs a random row lookup per layout, several times slower
+/// (docs/journal/build.md, "The export from one scan in id order").
 fn analysis_in_release_order(
     db: &Database,
     classes: &[Class],

@@ -172,8 +172,7 @@ impl Drop for Logger {
 }
 
 /// The log line of a phase: its message, then for a bar the share done
-/// and the time left at the pace so far, e.g. `analysing: 41.3%
-/// (153725/372372 layouts), 1m 00s elapsed, about 1m 25s left`; for a
+/// and the time left at the pace so far (the module's example); for a
 /// spinner the time elapsed alone.
 fn progress_line(bar: &ProgressBar, unit: Option<&str>) -> String {
     let elapsed = bar.elapsed();

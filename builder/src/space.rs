@@ -9,14 +9,14 @@ use std::path::Path;
 
 use anyhow::bail;
 
-/// Bytes a layout takes in a finished database (schema 3): a full build's
-/// file of 29,334,498 layouts is 2,651.7 MB.
+/// Bytes a layout takes in a finished database (schema 3), measured on a
+/// full build's file (BENCHMARKS.md, "the file").
 pub const FILE_BYTES_PER_LAYOUT: u64 = 91;
 
 /// Bytes a layout takes in the build's checkpoint (`<db>.checkpoint`),
-/// which stays on disk until the finished file is in place: 2-6-1's
-/// checkpoint holds its 964,656 layouts in 50.2 MB (BENCHMARKS.md); its
-/// write-ahead log, up to one batch more, is within the margin.
+/// which stays on disk until the finished file is in place, measured on
+/// 2-6-1's (BENCHMARKS.md, "free disk a full build needs"); its write-ahead
+/// log, up to one batch more, is within the margin.
 pub const CHECKPOINT_BYTES_PER_LAYOUT: u64 = 53;
 
 /// A build's margin over its two files: SQLite's journal and the index
@@ -47,9 +47,9 @@ pub fn build_needs(n_layouts: u64, checkpoint_bytes: u64) -> u64 {
 
 /// The disk a migration of a file of `file_bytes` needs: its journal holds
 /// the pages of the layout table as they were (nearly the whole file), and
-/// the file grows by the new columns, indexes and tables: about 13% from
-/// schema 2 (2,346 MB to 2,652 MB), more from 1; so about the file again,
-/// and a quarter.
+/// the file grows by the new columns, indexes and tables (BENCHMARKS.md,
+/// "the file", schema 2 against 3), more from schema 1; so about the file
+/// again, and a quarter.
 pub fn migrate_needs(file_bytes: u64) -> u64 {
     file_bytes + file_bytes / 4
 }

@@ -2,14 +2,17 @@
 //! of small classes: every row compared with the engine, the views, a killed
 //! build resumed, files in the way refused. (README's SQL: `sql.rs`.)
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
 mod common;
+#[allow(dead_code)] // the waits this file needs, shared with the server's tests
+#[path = "../../server/tests/common/lines.rs"]
+mod waits;
 
 use common::{dump, klotski, lines, read_only};
+use waits::Lines;
 
 use builder::classes::{select, ClassPattern};
 use builder::export::release_order;
@@ -504,19 +507,15 @@ fn a_killed_build_resumes_to_the_same_database() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let stderr = BufReader::new(child.stderr.take().unwrap());
-    let n_batches_seen = stderr
-        .lines()
-        .map(Result::unwrap)
-        .filter(|line| line.contains("saved a batch"))
-        .take(5)
-        .count();
+    let stderr = Lines::read(child.stderr.take().unwrap());
+    for n in 1..=5 {
+        stderr.until(
+            &format!("saved batch {n} of 5 to kill the build at"),
+            |line| line.contains("saved a batch"),
+        );
+    }
     child.kill().unwrap(); // SIGKILL: no chance to clean up
     child.wait().unwrap();
-    assert_eq!(
-        n_batches_seen, 5,
-        "the build ended before it could be killed"
-    );
     assert!(!resumed.exists());
     let checkpoint = with_suffix(&resumed, ".checkpoint");
     let n_saved = Checkpoint::open(&checkpoint)

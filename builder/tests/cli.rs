@@ -15,7 +15,7 @@ fn show_prints_the_board_for_codes_and_short_codes() {
     assert_eq!(stdout(&["show", "4WVE1", "--plain"]), plain);
 }
 
-/// The cell a move names holds the piece it moves: `1x1 b4 down 1` read
+/// The cell a move names holds the piece it moves: `1x1 b4-b5` read
 /// off the drawn board, for every move of a few layouts.
 #[test]
 fn the_board_coordinates_are_those_of_the_moves() {
@@ -71,7 +71,7 @@ fn info_names_the_layout_and_its_group() {
         // The famous layout's 81 steps, and its group's farthest layouts.
         "min_solution_step     81\n",
         "farthest_step         ",
-        "next layouts          8\n  1x1 b4 down 1   1A98FCC00\n",
+        "next layouts          8\n  1x1 b4-b5  1A98FCC00\n",
     ] {
         assert!(info.contains(line), "{line} not in {info}");
     }
@@ -93,7 +93,7 @@ fn info_and_analyse_json_match_their_text() {
     assert_eq!(info["id"], 4091296);
     assert_eq!(info["group"], serde_json::Value::Null, "no --db");
     assert_eq!(info["next"].as_array().unwrap().len(), 8);
-    assert_eq!(info["next"][0]["text"], "1x1 b4 down 1");
+    assert_eq!(info["next"][0]["text"], "1x1 b4-b5");
     for name in [
         "min_solution_step",
         "min_solution_num",

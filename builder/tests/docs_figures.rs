@@ -1,9 +1,10 @@
-//! BENCHMARKS.md is the one source of figures: every number in README.md's
-//! figure table (`## The figures`) is one of the numbers in BENCHMARKS.md's
-//! table of current figures, so a figure changed in one and not the other
-//! fails here.
+//! BENCHMARKS.md is the one source of figures: each row of README.md's
+//! figure table (`## The figures`) names its row of BENCHMARKS.md's table of
+//! current figures (its "what" is the start of that row's first cell), and
+//! every number of the README's figure is in that row's "current" cell;
+//! README.zh-CN.md's table (`## 数据一览`) says the same numbers row by row.
+//! So a figure changed in one and not the others fails here.
 
-use std::collections::HashSet;
 use std::path::Path;
 
 /// The repository's file `name`.
@@ -71,12 +72,56 @@ fn numbers_are_read_whole() {
     );
 }
 
+/// A cell's text as its row is named: without bold marks, trimmed.
+fn row_name(cell: &str) -> String {
+    cell.replace("**", "").trim().to_owned()
+}
+
+/// The row of BENCHMARKS' `current` table that README's `what` names: the
+/// one row whose first cell starts with it.
+fn named_row<'a>(current: &'a [Vec<String>], what: &str) -> &'a [String] {
+    let name = row_name(what);
+    let named: Vec<&Vec<String>> = current
+        .iter()
+        .filter(|row| row_name(&row[0]).starts_with(&name))
+        .collect();
+    match named[..] {
+        [row] => row,
+        [] => panic!("README's {what:?} names no row of BENCHMARKS.md's current figures"),
+        _ => panic!(
+            "README's {what:?} names {} rows of BENCHMARKS.md",
+            named.len()
+        ),
+    }
+}
+
 #[test]
-fn every_figure_of_the_readme_is_one_of_the_benchmarks() {
+fn a_row_is_named_by_the_start_of_its_first_cell() {
+    let current = table_under(
+        "\n## T\n\n| figure | current |\n| --- | --- |\n| **full build**, 2 cores | 17 min |\n\
+         | full build, schema 2 | 16 min |\n| the file | 2,652 MB |\n",
+        "## T",
+    );
+    assert_eq!(named_row(&current, "full build, 2 cores")[1], "17 min");
+    assert_eq!(named_row(&current, "full build, schema")[1], "16 min");
+    assert_eq!(named_row(&current, "the file")[1], "2,652 MB");
+}
+
+#[test]
+#[should_panic(expected = "names 2 rows")]
+fn a_name_of_two_rows_is_refused() {
+    let current = table_under(
+        "\n## T\n\n| figure | current |\n| --- | --- |\n| full build, a | 1 |\n| full build, b | 2 |\n",
+        "## T",
+    );
+    named_row(&current, "full build");
+}
+
+#[test]
+fn every_figure_of_the_readme_is_its_benchmarks_rows() {
     let benchmarks = read("BENCHMARKS.md");
     let current = table_under(&benchmarks, "## Current figures against goals");
     assert!(current.len() > 20, "{current:?}");
-    let known: HashSet<String> = current.iter().flatten().flat_map(|c| numbers(c)).collect();
     let readme = read("README.md");
     let figures = table_under(&readme, "## The figures");
     assert!(figures.len() >= 5, "{figures:?}");
@@ -84,11 +129,34 @@ fn every_figure_of_the_readme_is_one_of_the_benchmarks() {
         let [what, figure] = &row[..] else {
             panic!("README's figure rows have two cells: {row:?}");
         };
+        let named = named_row(&current, what);
+        let known = numbers(&named[1]);
         for number in numbers(figure) {
             assert!(
                 known.contains(&number),
-                "README's {what:?}: {number} is not among BENCHMARKS.md's current figures"
+                "README's {what:?}: {number} is not in its BENCHMARKS.md row's current figure {:?}",
+                named[1]
             );
         }
     }
+}
+
+/// The figures of a README's table, each row's numbers sorted.
+fn figure_numbers(readme: &str, heading: &str) -> Vec<Vec<String>> {
+    table_under(&read(readme), heading)
+        .iter()
+        .map(|row| {
+            let mut found = numbers(&row[1]);
+            found.sort();
+            found
+        })
+        .collect()
+}
+
+#[test]
+fn the_chinese_readme_has_the_figures_of_the_english_one() {
+    let english = figure_numbers("README.md", "## The figures");
+    let chinese = figure_numbers("README.zh-CN.md", "## 数据一览");
+    assert!(english.len() >= 5, "{english:?}");
+    assert_eq!(chinese, english);
 }

@@ -1,9 +1,11 @@
 //! The documentation holds together: every relative link and image in
-//! README.md, ARCHITECTURE.md, BENCHMARKS.md and docs/ names a file that
-//! exists, and every `#anchor` a heading of its page (GitHub's anchor
-//! rules); README and BENCHMARKS stay within their sizes, README shows a
-//! picture near its top, and the licence is there. External links are not
-//! fetched.
+//! README.md, README.zh-CN.md, ARCHITECTURE.md, BENCHMARKS.md,
+//! CONTRIBUTING.md and docs/ names a file that exists, and every `#anchor` a
+//! heading of its page (GitHub's anchor rules); the READMEs, BENCHMARKS,
+//! ARCHITECTURE, the journal and all the Markdown together stay within
+//! their sizes, README shows a picture near its top, each README links the
+//! other in its first lines, and the licence is there. External links are
+//! not fetched.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -13,9 +15,27 @@ use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 /// The largest README.md, in bytes: a newcomer reads it in five minutes.
 const README_MAX_BYTES: u64 = 15_000;
 
-/// The largest BENCHMARKS.md, in bytes: current figures; history goes to
-/// docs/journal/.
+/// The largest README.zh-CN.md, in bytes: what the project is, the quick
+/// start and the figures, in Chinese.
+const README_ZH_MAX_BYTES: u64 = 8_192;
+
+/// Each README names the other within its first this many lines.
+const README_LANGUAGES_WITHIN_LINES: usize = 5;
+
+/// The largest BENCHMARKS.md, in bytes: current figures; an experiment's
+/// story goes in its commit.
 const BENCHMARKS_MAX_BYTES: u64 = 25_000;
+
+/// The largest ARCHITECTURE.md, in bytes: a map, read in twenty minutes.
+const ARCHITECTURE_MAX_BYTES: u64 = 20_000;
+
+/// The largest docs/journal/, in bytes: one short entry per decision that
+/// still holds.
+const JOURNAL_MAX_BYTES: u64 = 40_000;
+
+/// The most Markdown in the whole repository, in bytes (screenshots and
+/// build output aside): the words keep pace with the code.
+const ALL_MARKDOWN_MAX_BYTES: u64 = 200_000;
 
 /// README.md shows an image within its first this many lines.
 const README_IMAGE_WITHIN_LINES: usize = 40;
@@ -28,14 +48,20 @@ fn repo() -> PathBuf {
         .to_owned()
 }
 
-/// The documents checked: the three top-level ones and every `.md` under
+/// The documents checked: the four top-level ones and every `.md` under
 /// docs/, at any depth.
 fn documents() -> Vec<PathBuf> {
     let root = repo();
-    let mut documents: Vec<PathBuf> = ["README.md", "ARCHITECTURE.md", "BENCHMARKS.md"]
-        .iter()
-        .map(|name| root.join(name))
-        .collect();
+    let mut documents: Vec<PathBuf> = [
+        "README.md",
+        "README.zh-CN.md",
+        "ARCHITECTURE.md",
+        "BENCHMARKS.md",
+        "CONTRIBUTING.md",
+    ]
+    .iter()
+    .map(|name| root.join(name))
+    .collect();
     let mut folders = vec![root.join("docs")];
     while let Some(folder) = folders.pop() {
         for entry in std::fs::read_dir(&folder).unwrap() {
@@ -259,10 +285,58 @@ fn readme_and_benchmarks_stay_short() {
         size("README.md")
     );
     assert!(
+        size("README.zh-CN.md") <= README_ZH_MAX_BYTES,
+        "README.zh-CN.md is {} bytes, more than {README_ZH_MAX_BYTES}",
+        size("README.zh-CN.md")
+    );
+    assert!(
         size("BENCHMARKS.md") <= BENCHMARKS_MAX_BYTES,
         "BENCHMARKS.md is {} bytes, more than {BENCHMARKS_MAX_BYTES}",
         size("BENCHMARKS.md")
     );
+}
+
+/// The bytes of every `.md` file at or under `folder`, skipping hidden
+/// folders and `target/`.
+fn markdown_bytes(folder: &Path) -> u64 {
+    let mut bytes = 0;
+    for entry in std::fs::read_dir(folder).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy();
+        if path.is_dir() {
+            if !name.starts_with('.') && name != "target" {
+                bytes += markdown_bytes(&path);
+            }
+        } else if path.extension().is_some_and(|ext| ext == "md") {
+            bytes += std::fs::metadata(&path).unwrap().len();
+        }
+    }
+    bytes
+}
+
+#[test]
+fn the_map_the_journal_and_all_the_words_stay_short() {
+    let root = repo();
+    for (what, bytes, most) in [
+        (
+            "ARCHITECTURE.md",
+            size("ARCHITECTURE.md"),
+            ARCHITECTURE_MAX_BYTES,
+        ),
+        (
+            "docs/journal/",
+            markdown_bytes(&root.join("docs/journal")),
+            JOURNAL_MAX_BYTES,
+        ),
+        (
+            "all Markdown",
+            markdown_bytes(&root),
+            ALL_MARKDOWN_MAX_BYTES,
+        ),
+    ] {
+        assert!(bytes <= most, "{what} is {bytes} bytes, more than {most}");
+    }
+    assert!(markdown_bytes(&root) > size("README.md"));
 }
 
 #[test]
@@ -279,6 +353,23 @@ fn readme_shows_a_picture_near_its_top() {
         "README.md's first image, {target}, is on line {line}"
     );
     assert!(repo().join(&target).is_file(), "{target}");
+}
+
+#[test]
+fn each_readme_links_the_other_near_its_top() {
+    for (name, other) in [
+        ("README.md", "README.zh-CN.md"),
+        ("README.zh-CN.md", "README.md"),
+    ] {
+        let readme = std::fs::read_to_string(repo().join(name)).unwrap();
+        let link = targets(&readme)
+            .into_iter()
+            .find(|(_, target)| target == other);
+        assert!(
+            link.is_some_and(|(line, _)| line <= README_LANGUAGES_WITHIN_LINES),
+            "{name} does not link {other} in its first {README_LANGUAGES_WITHIN_LINES} lines"
+        );
+    }
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! The solver commands end to end (`solve`, `path`, `moves`, `group`,
 //! `layers`): their answers against the engine, a plain breadth-first search
-//! and a database built here, their JSON against the service's over that
-//! database, and their errors.
+//! and a database built here, their JSON and their move texts against the
+//! service's over that database, and their errors.
 //!
 //! The service's answers are asked of its router (the `server` library, a
 //! dev-dependency); this test lives here, not in `server`, because only the
@@ -230,6 +230,83 @@ fn the_json_of_moves_solve_and_path_is_the_services() {
     );
 }
 
+/// The text of a move the service writes (`move` of its answers), checked
+/// to be the one notation: the piece's shape, then its top-left cell before
+/// and after joined by an ASCII hyphen (`1x2 d3-d4`, `1x1 b5-c4`).
+fn notation(step: &Value) -> &str {
+    let text = step["text"].as_str().unwrap();
+    let field = |name: &str| step[name].as_str().unwrap();
+    let written = format!("{} {}-{}", field("piece"), field("from"), field("to"));
+    assert_eq!(text, written, "{step}");
+    text
+}
+
+/// One notation for a step everywhere: for a sample of each class's layouts,
+/// every move the service's `/case/{code}/moves` writes is written alike by
+/// `moves` (its table, in the same order), by `info` (its next layouts) and,
+/// along a minimum solution, by the service's `/case/{code}/solution` and
+/// `solve`.
+#[test]
+fn a_step_is_written_alike_by_the_service_and_every_command() {
+    let db = test_db();
+    let (mut shapes, mut n_moves, mut n_turns, mut n_solved) = (BTreeSet::new(), 0, 0, 0);
+    for class in CLASSES {
+        let groups = ClassGroups::build(class.parse().unwrap());
+        let codes = groups.codes();
+        for &code in codes.iter().step_by(codes.len() / 6) {
+            let code = code.to_string();
+            let answer = service_json(db, &format!("/case/{code}/moves"));
+            let steps: Vec<&Value> = answer["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|valued| &valued["move"])
+                .collect();
+            let table = stdout(&["moves", &code, "--db", db]);
+            let rows: Vec<&str> = table.lines().skip(1).collect();
+            assert_eq!(rows.len(), steps.len(), "{table}");
+            let mut listed = Vec::new();
+            for (row, step) in rows.iter().zip(&steps) {
+                let (text, after) = (notation(step), step["code"].as_str().unwrap());
+                assert!(row.starts_with(&format!("{text}  {after}  ")), "{row}");
+                listed.push(format!("  {text}  {after}"));
+                shapes.insert(step["piece"].as_str().unwrap().to_owned());
+                n_turns += usize::from(step["direction"].is_null());
+            }
+            n_moves += steps.len();
+            let info = stdout(&["info", &code, "--db", db]);
+            let (_, next) = info.split_once("next layouts").unwrap();
+            let mut next: Vec<&str> = next.lines().skip(1).collect();
+            listed.sort();
+            next.sort_unstable();
+            assert_eq!(next, listed, "{code}");
+            if stored_min_step(db, &code) > 0 {
+                let answer = service_json(db, &format!("/case/{code}/solution"));
+                let solve = stdout(&["solve", &code, "--db", db]);
+                let lines: Vec<&str> = solve.lines().collect();
+                let moves = answer["moves"].as_array().unwrap();
+                assert_eq!(lines.len(), moves.len(), "{solve}");
+                for (i, (line, step)) in lines.iter().zip(moves).enumerate() {
+                    let (number, rest) = line.trim_start().split_once("  ").unwrap();
+                    assert_eq!(number, (i + 1).to_string(), "{line}");
+                    let after = step["code"].as_str().unwrap();
+                    assert_eq!(rest, format!("{}  {after}", notation(step)), "{line}");
+                }
+                n_solved += 1;
+            }
+        }
+    }
+    // Every piece, slides and turns, solved and unsolvable groups.
+    assert_eq!(
+        shapes,
+        BTreeSet::from(["1x1", "1x2", "2x1", "2x2"].map(String::from))
+    );
+    assert!(
+        n_moves > 50 && n_turns > 0 && n_solved > 2,
+        "{n_moves} moves, {n_turns} turns, {n_solved} solved"
+    );
+}
+
 #[test]
 fn paths_have_the_breadth_first_distance() {
     let groups = ClassGroups::build("0-2-0".parse().unwrap());
@@ -308,7 +385,7 @@ fn every_command_reads_a_classification() {
     assert_eq!(output.status.code(), Some(2));
     let info = stdout(&["info", "1A9BF0C00"]);
     assert!(
-        info.contains("next layouts          8\n  1x1 b4 down 1   1A98FCC00\n"),
+        info.contains("next layouts          8\n  1x1 b4-b5  1A98FCC00\n"),
         "{info}"
     );
 }

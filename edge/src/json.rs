@@ -36,9 +36,11 @@ pub struct MoveJson {
     /// How many cells it slides, with `direction`; null otherwise.
     #[cfg_attr(feature = "openapi", schema(example = 1))]
     pub distance: Option<u32>,
-    /// The move as text: `1x1 b4 down 1` for a straight slide, `1x1 b4 to
-    /// c5` otherwise.
-    #[cfg_attr(feature = "openapi", schema(example = "1x1 b4 down 1"))]
+    /// The move as text, the piece's shape then its top-left cell before
+    /// and after, joined by an ASCII hyphen: `1x1 b4-b5` for a straight
+    /// slide and `1x1 b4-c5` for a turn alike (`direction` tells them
+    /// apart). Earlier versions wrote `1x1 b4 down 1` and `1x1 b4 to c5`.
+    #[cfg_attr(feature = "openapi", schema(example = "1x1 b4-b5"))]
     pub text: String,
     /// The layout the move gives.
     #[cfg_attr(feature = "openapi", schema(example = "1A98FCC00"))]
@@ -351,24 +353,24 @@ mod tests {
     #[test]
     fn a_straight_move_names_its_direction_and_distance() {
         // As README.md shows the first move of /case/1A9BF0C00/moves.
-        let json = serde_json::to_value(MoveJson::from(&move_from("1A9BF0C00", "1x1 b4 down 1")));
+        let json = serde_json::to_value(MoveJson::from(&move_from("1A9BF0C00", "1x1 b4-b5")));
         assert_eq!(
             json.unwrap(),
             serde_json::json!({"piece": "1x1", "from": "b4", "to": "b5", "direction": "down",
-                "distance": 1, "text": "1x1 b4 down 1", "code": "1A98FCC00"})
+                "distance": 1, "text": "1x1 b4-b5", "code": "1A98FCC00"})
         );
     }
 
     #[test]
     fn a_move_that_turns_has_no_direction() {
-        let json = MoveJson::from(&move_from("1A9BF0C00", "1x1 b4 to c5"));
+        let json = MoveJson::from(&move_from("1A9BF0C00", "1x1 b4-c5"));
         assert_eq!((json.direction, json.distance), (None, None));
         assert_eq!((json.from.as_str(), json.to.as_str()), ("b4", "c5"));
     }
 
     #[test]
     fn a_valued_move_nests_the_move_and_the_numbers() {
-        let step = move_from("1A9BF0C00", "1x1 b4 down 1");
+        let step = move_from("1A9BF0C00", "1x1 b4-b5");
         let after = LayoutAnalysis {
             farthest_step: 125,
             farthest_num: 4,
@@ -383,7 +385,7 @@ mod tests {
             progress: Some(Progress::Nearer),
         };
         let json = serde_json::to_value(ValuedMoveJson::from(&valued)).unwrap();
-        assert_eq!(json["move"]["text"], "1x1 b4 down 1");
+        assert_eq!(json["move"]["text"], "1x1 b4-b5");
         assert_eq!(json["solved"], false);
         assert_eq!(json["farthest"], serde_json::json!({"step": 125, "num": 4}));
         assert_eq!(
@@ -406,7 +408,7 @@ mod tests {
             ("1A9BF0C00", "1A98FCC00", 1)
         );
         assert_eq!(path.layouts, ["1A9BF0C00", "1A98FCC00"]);
-        assert_eq!(path.moves[0].text, "1x1 b4 down 1");
+        assert_eq!(path.moves[0].text, "1x1 b4-b5");
         let alone = SolutionJson::new(&[code("DAAF4CC00")], Metric::Step).unwrap();
         assert_eq!(
             (alone.min_solution_step, alone.solved.as_str()),

@@ -4,6 +4,8 @@
 //!
 //! - [`args`]: command-line arguments parsed with one-line errors;
 //! - [`logging`]: `tracing` to standard error, alike in both;
+//! - [`keys`]: the engine's names of classes and groups as the database's
+//!   keys;
 //! - [`numbers`]: a layout's five analysis numbers between the engine's type
 //!   and the database's;
 //! - [`json`]: the JSON of moves and routes, one shape each, alike in the
@@ -15,5 +17,6 @@
 
 pub mod args;
 pub mod json;
+pub mod keys;
 pub mod logging;
 pub mod numbers;

@@ -1,7 +1,8 @@
 //! Whole-group analysis: the two groups the spec names (sparse), against the
-//! original's one-search-per-layout times on the same machine (31.5 s and
-//! about 400 s), and two dense groups, the shape that holds 99% of a full
-//! build's analysis.
+//! original's one-search-per-layout times (BENCHMARKS.md, "analysis of the
+//! group of"), and two dense groups, the shape that holds nearly all of a
+//! full build's analysis (docs/journal/build.md, "Where a full build's time
+//! goes").
 
 use std::time::Duration;
 

@@ -1,8 +1,10 @@
-//! The 36-bit layout code: parsing, formatting and the errors of invalid input.
+//! The 36-bit layout code: a layout's code and the layout of a code,
+//! parsing, formatting and the errors of invalid input.
 
 use std::fmt;
 use std::str::FromStr;
 
+use crate::board::{block_cells, is_block_head, BOARD, COLUMN_3, ROW_4};
 use crate::layout::{Layout, Piece};
 
 /// The code of a legal layout: 36 bits, written as 9 uppercase hex digits.
@@ -104,6 +106,183 @@ impl FromStr for Code {
         }
         Code::new(raw << (4 * (CODE_DIGITS - n_digits)))
     }
+}
+
+/// A layout's code and back: the code lists the items (empty cell or a
+/// piece's top-left cell) in reading order, two bits each, after the
+/// block's address.
+impl Layout {
+    /// Decodes a raw code, checking every rule of a legal layout.
+    pub(crate) fn decode(raw: u64) -> Result<Layout, CodeError> {
+        if raw >> 36 != 0 {
+            return Err(CodeError::TooLarge { raw });
+        }
+        let head = (raw >> 32) as u32;
+        if !is_block_head(head) {
+            return Err(CodeError::InvalidBlockAddress { address: head });
+        }
+        let range = raw as u32;
+        let mut layout = block_only(head);
+        let mut covered = block_cells(head);
+        let mut n_slots = 0;
+        let mut n_empty = 0;
+        while covered != BOARD {
+            let cell = (!covered).trailing_zeros();
+            let bit = 1 << cell;
+            let item = (range >> (30 - 2 * n_slots)) & 0b11;
+            n_slots += 1;
+            match item {
+                0b00 => {
+                    covered |= bit;
+                    n_empty += 1;
+                }
+                0b01 => {
+                    check_two_cells(Piece::Horizontal, cell, covered, COLUMN_3, 1)?;
+                    layout.horizontal |= bit;
+                    covered |= bit | bit << 1;
+                }
+                0b10 => {
+                    check_two_cells(Piece::Vertical, cell, covered, ROW_4, 4)?;
+                    layout.vertical |= bit;
+                    covered |= bit | bit << 4;
+                }
+                _ => {
+                    layout.single |= bit;
+                    covered |= bit;
+                }
+            }
+        }
+        // At most 16 cells remain beside the block, so at most 16 slots are read.
+        if n_slots < 16 && range << (2 * n_slots) != 0 {
+            return Err(CodeError::BitsLeftOver {
+                n_slots_used: n_slots,
+            });
+        }
+        if n_empty < 2 {
+            return Err(CodeError::TooFewEmptyCells { n_empty });
+        }
+        Ok(layout)
+    }
+
+    /// Decodes a code known to be legal.
+    #[inline]
+    pub(crate) fn decode_valid(raw: u64) -> Layout {
+        let head = (raw >> 32) as u32;
+        let mut range = raw as u32;
+        let mut layout = block_only(head);
+        let mut covered = block_cells(head);
+        while covered != BOARD {
+            let bit = 1 << (!covered).trailing_zeros();
+            match range >> 30 {
+                0b00 => covered |= bit,
+                0b01 => {
+                    layout.horizontal |= bit;
+                    covered |= bit | bit << 1;
+                }
+                0b10 => {
+                    layout.vertical |= bit;
+                    covered |= bit | bit << 4;
+                }
+                _ => {
+                    layout.single |= bit;
+                    covered |= bit;
+                }
+            }
+            range <<= 2;
+        }
+        layout
+    }
+
+    /// The code of this layout.
+    #[inline]
+    pub fn code(&self) -> Code {
+        Code::from_valid(u64::from(self.head) << 32 | u64::from(self.pack_range()))
+    }
+
+    /// The 32 low bits of the code: the items in reading order, two bits each.
+    #[inline]
+    pub(crate) fn pack_range(&self) -> u32 {
+        // Cells where an item starts: not under the block, not the second cell of a piece.
+        let starts =
+            BOARD & !block_cells(self.head) & !(self.horizontal << 1) & !(self.vertical << 4);
+        // Item bits: 01 horizontal, 10 vertical, 11 single, 00 empty.
+        let high = self.vertical | self.single;
+        let low = self.horizontal | self.single;
+        pack_items(starts, high, low)
+    }
+}
+
+/// The layout with the block at `head` and nothing else: where decoding
+/// starts.
+fn block_only(head: u32) -> Layout {
+    Layout {
+        head,
+        horizontal: 0,
+        vertical: 0,
+        single: 0,
+    }
+}
+
+/// Checks a two-cell `piece` whose first cell is `cell` and whose second is
+/// `step` cells further: its first cell is not on `edge` (the piece would
+/// stick out) and its second is not in `covered`.
+fn check_two_cells(
+    piece: Piece,
+    cell: u32,
+    covered: u32,
+    edge: u32,
+    step: u32,
+) -> Result<(), CodeError> {
+    let bit = 1 << cell;
+    if bit & edge != 0 {
+        return Err(CodeError::OffBoard { piece, cell });
+    }
+    if covered & bit << step != 0 {
+        return Err(CodeError::Overlap { piece, cell });
+    }
+    Ok(())
+}
+
+/// Packs the items starting at the cells of `starts` (reading order) into the
+/// code's 32 low bits, the first item in the top two bits. `high` and `low` hold
+/// each item's two bits by cell.
+#[inline]
+fn pack_items(starts: u32, high: u32, low: u32) -> u32 {
+    #[cfg(target_feature = "bmi2")]
+    {
+        pack_items_bmi2(starts, high, low)
+    }
+    #[cfg(not(target_feature = "bmi2"))]
+    {
+        pack_items_portable(starts, high, low)
+    }
+}
+
+#[cfg(target_feature = "bmi2")]
+#[inline]
+fn pack_items_bmi2(starts: u32, high: u32, low: u32) -> u32 {
+    use std::arch::x86_64::{_pdep_u32, _pext_u32};
+    // SAFETY: compiled only when the target has BMI2.
+    unsafe {
+        let high = _pdep_u32(_pext_u32(high, starts), 0x5555_5555);
+        let low = _pdep_u32(_pext_u32(low, starts), 0x5555_5555);
+        // Item k now sits at bits 2k (high) and 2k+1 (low); reversing puts it at
+        // bits 31-2k (high) and 30-2k (low): first item on top.
+        (high | low << 1).reverse_bits()
+    }
+}
+
+#[cfg_attr(target_feature = "bmi2", allow(dead_code))]
+#[inline]
+fn pack_items_portable(starts: u32, high: u32, low: u32) -> u32 {
+    let mut packed = 0u64;
+    let mut rest = starts;
+    while rest != 0 {
+        let cell = rest.trailing_zeros();
+        rest &= rest - 1;
+        packed = packed << 2 | u64::from((high >> cell & 1) << 1 | (low >> cell & 1));
+    }
+    (packed << (32 - 2 * starts.count_ones())) as u32
 }
 
 /// Why a value or a string is not the code of a legal layout.
@@ -318,5 +497,17 @@ mod tests {
         );
         assert!(message("3").contains("address 3"));
         assert!(message("0FFFFFFFC").contains("1 empty cell,"));
+    }
+
+    #[test]
+    fn portable_packing_matches() {
+        for text in ["1A9BF0C00", "4FEA13400", "5DC02F800", "DAAF4CC00"] {
+            let l = text.parse::<Code>().unwrap().layout();
+            let starts = BOARD & !block_cells(l.head) & !(l.horizontal << 1) & !(l.vertical << 4);
+            let packed =
+                pack_items_portable(starts, l.vertical | l.single, l.horizontal | l.single);
+            assert_eq!(packed, l.pack_range());
+            assert_eq!(l.code().to_string(), text);
+        }
     }
 }

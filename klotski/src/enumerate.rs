@@ -190,15 +190,16 @@ impl<F: FnMut(Prefix, usize, &[u32])> Sink for Prefixes<'_, F> {
 }
 
 /// Every legal code's id (its rank) from the structure of the enumeration,
-/// in about 3 MB instead of a sorted list of all codes (235 MB): the codes'
+/// in a few megabytes instead of a sorted list of all codes (eight bytes a
+/// code; BENCHMARKS.md, "code -> id"): the codes'
 /// prefixes down to the last three rows (23,767 of them), each with the id
 /// of its first code and its list of completions (222 lists, shared between
 /// prefixes). An id is a binary search among the prefixes, then one in a
 /// list.
 ///
 /// A table keyed by the code's top bits narrows the first search to the few
-/// prefixes that share them (the prefixes' array is 570 KB, so a search of
-/// all of it misses the cache about ten times).
+/// prefixes that share them (a binary search of the whole prefixes' array
+/// misses the cache at most of its steps).
 ///
 /// ```
 /// use klotski::{Code, CodeRanks};
@@ -214,7 +215,7 @@ pub struct CodeRanks {
     tails: Vec<Vec<u32>>,
 }
 
-/// The bits below a bucket's key: 2^16 buckets of the 36-bit codes, 256 KB.
+/// The bits below a bucket's key: 2^16 buckets of the 36-bit codes.
 const BUCKET_SHIFT: u32 = 20;
 
 /// A prefix with where its codes start among the ids and which list holds
@@ -228,7 +229,8 @@ struct RankedPrefix {
 }
 
 impl CodeRanks {
-    /// Walks the prefixes of every legal code (under 100 ms).
+    /// Walks the prefixes of every legal code (quick: no completion is
+    /// walked twice).
     pub fn build() -> CodeRanks {
         let mut prefixes = Vec::new();
         let mut next_id = 0u32;
@@ -300,8 +302,8 @@ const EVERY_CODE: &str = "every legal code is enumerated";
 /// follow depends only on which of the last 12 cells are covered, how many
 /// cells are empty so far (0, 1, or 2 and more) and the budget left: such
 /// completions are listed once and appended to every prefix that needs them
-/// (2.3x faster than a DFS to the end when the split is at row 3, 3.2x at
-/// row 2, measured side by side).
+/// (faster than a DFS to the end, measured side by side, at either split
+/// tried).
 const UPPER_CELLS: u32 = (1 << 8) - 1;
 
 /// The state that decides the completions of the last two rows.

@@ -15,7 +15,7 @@ pub struct CodeIndex {
     shift: u32,
 }
 
-/// Most bucket bits: 2^22 buckets cost 16 MiB for all 29 million codes.
+/// Most bucket bits: 2^22 four-byte entries for all 29 million codes.
 const MAX_BUCKET_BITS: u32 = 22;
 
 impl CodeIndex {
@@ -84,7 +84,7 @@ pub struct AllCodes {
 pub const N_LAYOUTS: u32 = 29_334_498;
 
 impl AllCodes {
-    /// Enumerates every legal code (about 240 MiB).
+    /// Enumerates every legal code, eight bytes each.
     pub fn build() -> AllCodes {
         let codes = enumerate::all_codes();
         debug_assert_eq!(codes.len(), N_LAYOUTS as usize);

@@ -1,11 +1,11 @@
-//! Layouts as bitboards: decoding and encoding codes, mirrors, counts, rendering.
+//! Layouts as bitboards: pieces, mirrors, counts, rendering (the code of a
+//! layout and back: `code.rs`).
 
 use std::fmt;
 
-use crate::board::{self, block_cells, is_block_head, BOARD, COLUMN_3, ROW_4};
+use crate::board::{self, block_cells, BOARD};
+use crate::cell::Cell;
 use crate::class::Class;
-use crate::code::{Code, CodeError};
-use crate::moves::Cell;
 
 /// The four kinds of piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -47,7 +47,7 @@ impl fmt::Display for Piece {
 /// A legal layout as four cell masks: where the 2x2 block is and the top-left
 /// cells of the other pieces.
 ///
-/// Every `Layout` is legal: it is made only from a [`Code`] or by a step from
+/// Every `Layout` is legal: it is made only from a [`Code`](crate::Code) or by a step from
 /// another layout.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Layout {
@@ -62,127 +62,6 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// Decodes a raw code, checking every rule of a legal layout.
-    pub(crate) fn decode(raw: u64) -> Result<Layout, CodeError> {
-        if raw >> 36 != 0 {
-            return Err(CodeError::TooLarge { raw });
-        }
-        let head = (raw >> 32) as u32;
-        if !is_block_head(head) {
-            return Err(CodeError::InvalidBlockAddress { address: head });
-        }
-        let range = raw as u32;
-        let mut layout = Layout {
-            head,
-            horizontal: 0,
-            vertical: 0,
-            single: 0,
-        };
-        let mut covered = block_cells(head);
-        let mut n_slots = 0;
-        let mut n_empty = 0;
-        while covered != BOARD {
-            let cell = (!covered).trailing_zeros();
-            let bit = 1 << cell;
-            let item = (range >> (30 - 2 * n_slots)) & 0b11;
-            n_slots += 1;
-            match item {
-                0b00 => {
-                    covered |= bit;
-                    n_empty += 1;
-                }
-                0b01 => {
-                    let piece = Piece::Horizontal;
-                    if bit & COLUMN_3 != 0 {
-                        return Err(CodeError::OffBoard { piece, cell });
-                    }
-                    if covered & bit << 1 != 0 {
-                        return Err(CodeError::Overlap { piece, cell });
-                    }
-                    layout.horizontal |= bit;
-                    covered |= bit | bit << 1;
-                }
-                0b10 => {
-                    let piece = Piece::Vertical;
-                    if bit & ROW_4 != 0 {
-                        return Err(CodeError::OffBoard { piece, cell });
-                    }
-                    if covered & bit << 4 != 0 {
-                        return Err(CodeError::Overlap { piece, cell });
-                    }
-                    layout.vertical |= bit;
-                    covered |= bit | bit << 4;
-                }
-                _ => {
-                    layout.single |= bit;
-                    covered |= bit;
-                }
-            }
-        }
-        // At most 16 cells remain beside the block, so at most 16 slots are read.
-        if n_slots < 16 && range << (2 * n_slots) != 0 {
-            return Err(CodeError::BitsLeftOver {
-                n_slots_used: n_slots,
-            });
-        }
-        if n_empty < 2 {
-            return Err(CodeError::TooFewEmptyCells { n_empty });
-        }
-        Ok(layout)
-    }
-
-    /// Decodes a code known to be legal.
-    #[inline]
-    pub(crate) fn decode_valid(raw: u64) -> Layout {
-        let head = (raw >> 32) as u32;
-        let mut range = raw as u32;
-        let mut layout = Layout {
-            head,
-            horizontal: 0,
-            vertical: 0,
-            single: 0,
-        };
-        let mut covered = block_cells(head);
-        while covered != BOARD {
-            let bit = 1 << (!covered).trailing_zeros();
-            match range >> 30 {
-                0b00 => covered |= bit,
-                0b01 => {
-                    layout.horizontal |= bit;
-                    covered |= bit | bit << 1;
-                }
-                0b10 => {
-                    layout.vertical |= bit;
-                    covered |= bit | bit << 4;
-                }
-                _ => {
-                    layout.single |= bit;
-                    covered |= bit;
-                }
-            }
-            range <<= 2;
-        }
-        layout
-    }
-
-    /// The code of this layout.
-    #[inline]
-    pub fn code(&self) -> Code {
-        Code::from_valid(u64::from(self.head) << 32 | u64::from(self.pack_range()))
-    }
-
-    /// The 32 low bits of the code: the items in reading order, two bits each.
-    #[inline]
-    pub(crate) fn pack_range(&self) -> u32 {
-        // Cells where an item starts: not under the block, not the second cell of a piece.
-        let starts =
-            BOARD & !block_cells(self.head) & !(self.horizontal << 1) & !(self.vertical << 4);
-        // Item bits: 01 horizontal, 10 vertical, 11 single, 00 empty.
-        let high = self.vertical | self.single;
-        let low = self.horizontal | self.single;
-        pack_items(starts, high, low)
-    }
-
     /// Address of the 2x2 block's top-left cell.
     pub fn block_address(&self) -> u32 {
         self.head
@@ -303,7 +182,7 @@ impl Layout {
 
     /// The board of [`Layout::rows`] under a line of column letters, each
     /// row after its number, every line indented by `indent` spaces: the
-    /// names cells have in moves (`1x1 b4 down 1`: column b, row 4).
+    /// names cells have in moves (`1x1 b4-b5`: column b, row 4 to row 5).
     ///
     /// ```
     /// let code: klotski::Code = "1A9BF0C00".parse()?;
@@ -351,54 +230,12 @@ impl fmt::Display for Layout {
     }
 }
 
-/// Packs the items starting at the cells of `starts` (reading order) into the
-/// code's 32 low bits, the first item in the top two bits. `high` and `low` hold
-/// each item's two bits by cell.
-#[inline]
-fn pack_items(starts: u32, high: u32, low: u32) -> u32 {
-    #[cfg(target_feature = "bmi2")]
-    {
-        pack_items_bmi2(starts, high, low)
-    }
-    #[cfg(not(target_feature = "bmi2"))]
-    {
-        pack_items_portable(starts, high, low)
-    }
-}
-
-#[cfg(target_feature = "bmi2")]
-#[inline]
-fn pack_items_bmi2(starts: u32, high: u32, low: u32) -> u32 {
-    use std::arch::x86_64::{_pdep_u32, _pext_u32};
-    // SAFETY: compiled only when the target has BMI2.
-    unsafe {
-        let high = _pdep_u32(_pext_u32(high, starts), 0x5555_5555);
-        let low = _pdep_u32(_pext_u32(low, starts), 0x5555_5555);
-        // Item k now sits at bits 2k (high) and 2k+1 (low); reversing puts it at
-        // bits 31-2k (high) and 30-2k (low): first item on top.
-        (high | low << 1).reverse_bits()
-    }
-}
-
-#[cfg_attr(target_feature = "bmi2", allow(dead_code))]
-#[inline]
-fn pack_items_portable(starts: u32, high: u32, low: u32) -> u32 {
-    let mut packed = 0u64;
-    let mut rest = starts;
-    while rest != 0 {
-        let cell = rest.trailing_zeros();
-        rest &= rest - 1;
-        packed = packed << 2 | u64::from((high >> cell & 1) << 1 | (low >> cell & 1));
-    }
-    (packed << (32 - 2 * starts.count_ones())) as u32
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn layout(text: &str) -> Layout {
-        text.parse::<Code>().unwrap().layout()
+        text.parse::<crate::Code>().unwrap().layout()
     }
 
     #[test]
@@ -446,18 +283,6 @@ mod tests {
                 })
                 .collect();
             assert_eq!(&flipped, mirror);
-        }
-    }
-
-    #[test]
-    fn portable_packing_matches() {
-        for text in ["1A9BF0C00", "4FEA13400", "5DC02F800", "DAAF4CC00"] {
-            let l = layout(text);
-            let starts = BOARD & !block_cells(l.head) & !(l.horizontal << 1) & !(l.vertical << 4);
-            let packed =
-                pack_items_portable(starts, l.vertical | l.single, l.horizontal | l.single);
-            assert_eq!(packed, l.pack_range());
-            assert_eq!(l.code().to_string(), text);
         }
     }
 }

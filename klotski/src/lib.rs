@@ -13,7 +13,7 @@
 //!   [`group_of`] finds one layout's group alone. A [`Classification`] is the
 //!   unique name `jiang-bing-style-group_num-group_index`.
 //!
-//! - [`Move`] names a step as a player sees it (`1x2 b1 down 2`):
+//! - [`Move`] names a step as a player sees it (`1x2 b1-b3`):
 //!   [`Layout::moves`] lists a layout's, [`Move::between`] derives one from
 //!   two layouts; [`Layout::valued_moves`] lists a layout's moves best first
 //!   with the numbers of the layouts they give. [`paths`] finds minimum
@@ -53,6 +53,7 @@ pub mod board;
 mod board_text;
 mod buckets;
 pub mod cancel;
+mod cell;
 mod class;
 mod classification;
 mod code;
@@ -71,6 +72,7 @@ mod valued;
 
 pub use board_text::BoardError;
 pub use cancel::{Cancel, Cancelled};
+pub use cell::{Cell, CellError};
 pub use class::{Class, ClassError};
 pub use classification::{Classification, GroupName};
 pub use code::{Code, CodeError, CODE_DIGITS};
@@ -80,7 +82,7 @@ pub use index::{AllCodes, CodeIndex, N_LAYOUTS};
 pub use layout::{Layout, Piece};
 pub use layout_ref::{LayoutRef, LayoutRefError};
 pub use metric::{Metric, MetricError};
-pub use moves::{Cell, CellError, Direction, Move, Progress, Slide};
+pub use moves::{Direction, Move, Progress, Slide};
 pub use short_code::{ShortCode, ShortCodeError, ALPHABET, SHORT_CODE_CHARS};
 pub use valued::ValuedMove;
 

@@ -2,98 +2,26 @@
 //!
 //! A [`Move`] is derived from two layouts one step apart (or from a layout's
 //! steps): the piece, the cell of its top-left corner before and after, and
-//! the layout it gives. Its text form, the same in the CLI, the API and the
-//! web page, names cells by column letter and row number (`a1` top-left,
-//! `d5` bottom-right):
+//! the layout it gives. Its text form, the same in the CLI, the API, the
+//! Python package and the web page, names the piece by its shape and goes
+//! from cell to cell by the piece's top-left cell, cells named by column
+//! letter and row number (`a1` top-left, `d5` bottom-right):
 //!
-//! - `1x2 b1 down 2`: the piece slides in one straight line (here a 1x2 piece
-//!   whose top cell is b1 slides two cells down to b3);
-//! - `1x1 a5 to b4`: otherwise (the piece turns on its way), the end cell.
+//! - `1x2 b1-b3`: a 1x2 piece whose top cell is b1 slides two cells down;
+//! - `1x1 a5-b4`: a 1x1 piece turns on its way from a5 to b4.
 //!
-//! Pieces are named by width x height: `2x2` (the block), `2x1`, `1x2`, `1x1`.
-//! The text is unique among a layout's moves, since a piece is named by the
-//! cell it starts from and a step by where it ends.
+//! The two cells are joined by an ASCII hyphen. Pieces are named by width x
+//! height: `2x2` (the block), `2x1`, `1x2`, `1x1`. The text is unique among
+//! a layout's moves, since a piece is named by the cell it starts from and a
+//! step by where it ends; whether the piece slides straight or turns is
+//! [`Move::slide`], not part of the text.
 
 use std::fmt;
-use std::str::FromStr;
 
-use crate::board::{block_cells, BOARD, HEIGHT, WIDTH};
+use crate::board::{block_cells, BOARD, WIDTH};
+use crate::cell::Cell;
 use crate::layout::{Layout, Piece};
 use crate::metric::Metric;
-
-/// A cell of the board: column `a`..`d` (left to right), row `1`..`5` (top
-/// to bottom). Its index `x + 4*y` is the bit of the board's cell masks.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub struct Cell(u8);
-
-impl Cell {
-    /// The cell at column `x` (0..4) and row `y` (0..5), or `None` off the board.
-    pub fn at(x: u32, y: u32) -> Option<Cell> {
-        (x < WIDTH && y < HEIGHT).then(|| Cell((x + WIDTH * y) as u8))
-    }
-
-    /// The cell of index `x + 4*y`, or `None` past the board.
-    pub fn from_index(index: u32) -> Option<Cell> {
-        Cell::at(index % WIDTH, index / WIDTH)
-    }
-
-    /// The index `x + 4*y`.
-    pub fn index(self) -> u32 {
-        u32::from(self.0)
-    }
-
-    /// The column, 0 (`a`) to 3 (`d`).
-    pub fn column(self) -> u32 {
-        self.index() % WIDTH
-    }
-
-    /// The row, 0 (`1`) to 4 (`5`).
-    pub fn row(self) -> u32 {
-        self.index() / WIDTH
-    }
-}
-
-impl fmt::Display for Cell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let column = char::from(b'a' + self.column() as u8);
-        write!(f, "{column}{}", self.row() + 1)
-    }
-}
-
-/// Why a text names no cell.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CellError {
-    text: String,
-}
-
-impl fmt::Display for CellError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "'{}' is not a cell: a column a-d then a row 1-5, e.g. b3",
-            self.text
-        )
-    }
-}
-
-impl std::error::Error for CellError {}
-
-impl FromStr for Cell {
-    type Err = CellError;
-
-    /// Reads `a1` .. `d5`, either case.
-    fn from_str(text: &str) -> Result<Cell, CellError> {
-        let error = || CellError {
-            text: text.to_owned(),
-        };
-        let &[column, row] = text.as_bytes() else {
-            return Err(error());
-        };
-        let x = u32::from(column.to_ascii_lowercase().wrapping_sub(b'a'));
-        let y = u32::from(row.wrapping_sub(b'1'));
-        Cell::at(x, y).ok_or_else(error)
-    }
-}
 
 /// A direction on the board, as the player sees it (row 1 on top).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -221,17 +149,10 @@ impl Move {
 }
 
 impl fmt::Display for Move {
-    /// The text form: `1x2 b1 down 2` for a straight slide, `1x1 a5 to b4`
-    /// otherwise.
+    /// The text form, from the piece's top-left cell to where it ends:
+    /// `1x2 b1-b3`, `1x1 a5-b4`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.piece.shape(), self.from)?;
-        match self.slide {
-            Some(Slide {
-                direction,
-                distance,
-            }) => write!(f, " {direction} {distance}"),
-            None => write!(f, " to {}", self.to),
-        }
+        write!(f, "{} {}-{}", self.piece.shape(), self.from, self.to)
     }
 }
 
@@ -353,34 +274,20 @@ mod tests {
     }
 
     #[test]
-    fn cells_read_and_print_alike() {
-        for index in 0..20 {
-            let cell = Cell::from_index(index).unwrap();
-            assert_eq!(cell.to_string().parse::<Cell>(), Ok(cell));
-        }
-        assert_eq!(Cell::from_index(0).unwrap().to_string(), "a1");
-        assert_eq!(Cell::from_index(19).unwrap().to_string(), "d5");
-        assert_eq!("B3".parse::<Cell>().unwrap().index(), 9);
-        for bad in ["e1", "a0", "a6", "", "a", "a10", "1a"] {
-            assert!(bad.parse::<Cell>().is_err(), "{bad}");
-        }
-    }
-
-    #[test]
     fn the_classic_layout_moves_its_four_1x1_pieces() {
         // ^##^ / v##v / ^<>^ / voov / o..o: the 1x1 pieces at b4, c4, a5, d5
         // reach the empty b5 and c5; a5 to c5 passes b5, b4 to c5 turns.
         assert_eq!(
             texts("1A9BF0C00"),
             [
-                "1x1 b4 down 1",
-                "1x1 b4 to c5",
-                "1x1 c4 to b5",
-                "1x1 c4 down 1",
-                "1x1 a5 right 1",
-                "1x1 a5 right 2",
-                "1x1 d5 left 2",
-                "1x1 d5 left 1",
+                "1x1 b4-b5",
+                "1x1 b4-c5",
+                "1x1 c4-b5",
+                "1x1 c4-c5",
+                "1x1 a5-b5",
+                "1x1 a5-c5",
+                "1x1 d5-b5",
+                "1x1 d5-c5",
             ]
         );
     }
@@ -389,10 +296,7 @@ mod tests {
     fn a_solved_layout_moves_its_block_away_from_the_exit() {
         // ^^^^ / vvvv / oo<> / .##o / .##o: a 1x1 piece drops into column a,
         // or the block slides left off the exit.
-        assert_eq!(
-            texts("DAAF4CC00"),
-            ["1x1 a3 down 1", "1x1 a3 down 2", "2x2 b4 left 1"]
-        );
+        assert_eq!(texts("DAAF4CC00"), ["1x1 a3-a4", "1x1 a3-a5", "2x2 b4-a4"]);
     }
 
     #[test]
@@ -408,6 +312,29 @@ mod tests {
         }
     }
 
+    /// Every move's text of a class's layouts reads back as its piece and
+    /// its two cells, and no two moves of a layout share a text.
+    #[test]
+    fn a_text_names_its_piece_and_cells_and_one_move() {
+        let class = "3-4-1".parse().unwrap();
+        let mut n_turns = 0;
+        for code in crate::enumerate::class_codes(class).into_iter().step_by(7) {
+            let moves = code.layout().moves();
+            let mut seen = std::collections::HashSet::new();
+            for step in &moves {
+                let text = step.to_string();
+                let (shape, cells) = text.split_once(' ').unwrap();
+                let (from, to) = cells.split_once('-').unwrap();
+                assert_eq!(shape, step.piece().shape(), "{code} {text}");
+                assert_eq!(from.parse(), Ok(step.from()), "{code} {text}");
+                assert_eq!(to.parse(), Ok(step.to()), "{code} {text}");
+                assert!(seen.insert(text.clone()), "{code}: two moves {text}");
+                n_turns += usize::from(step.slide().is_none());
+            }
+        }
+        assert!(n_turns > 100, "{n_turns}");
+    }
+
     #[test]
     fn each_metric_keeps_its_moves() {
         let texts_in = |metric| -> Vec<String> {
@@ -421,22 +348,17 @@ mod tests {
         assert_eq!(
             texts_in(Metric::Straight),
             [
-                "1x1 b4 down 1",
-                "1x1 c4 down 1",
-                "1x1 a5 right 1",
-                "1x1 a5 right 2",
-                "1x1 d5 left 2",
-                "1x1 d5 left 1",
+                "1x1 b4-b5",
+                "1x1 c4-c5",
+                "1x1 a5-b5",
+                "1x1 a5-c5",
+                "1x1 d5-b5",
+                "1x1 d5-c5",
             ]
         );
         assert_eq!(
             texts_in(Metric::Cell),
-            [
-                "1x1 b4 down 1",
-                "1x1 c4 down 1",
-                "1x1 a5 right 1",
-                "1x1 d5 left 1",
-            ]
+            ["1x1 b4-b5", "1x1 c4-c5", "1x1 a5-b5", "1x1 d5-c5"]
         );
     }
 

@@ -88,7 +88,7 @@ impl Database {
             LayoutRef::Code(code) => code,
             LayoutRef::Short(short) => names::short_code_layout(short),
             LayoutRef::Name(name) => {
-                let key = key_of(name.group);
+                let key = edge::keys::group_key(name.group);
                 let row = self
                     .read(py, |reader| reader.layout_by_name(key, name.group_index))?
                     .ok_or_else(|| {
@@ -107,7 +107,7 @@ impl Database {
     fn group_key(&self, py: Python<'_>, group: &LayoutArg) -> PyResult<GroupKey> {
         if let LayoutArg::Text(text) = group {
             if let Ok(name) = text.trim().parse::<GroupName>() {
-                return Ok(key_of(name));
+                return Ok(edge::keys::group_key(name));
             }
         }
         let code = self.code_of(py, group)?;
@@ -261,16 +261,6 @@ impl Database {
 
     fn __repr__(&self) -> String {
         format!("Database('{}')", self.path.display())
-    }
-}
-
-/// The schema's key of a group.
-fn key_of(group: GroupName) -> GroupKey {
-    GroupKey {
-        jiang: group.class.jiang.into(),
-        bing: group.class.bing.into(),
-        style: group.class.style.into(),
-        group_num: group.group_num,
     }
 }
 

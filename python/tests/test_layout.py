@@ -110,6 +110,25 @@ def test_moves_are_the_clis(cli, code, metric):
         assert klotski.Layout(code) in [back.layout for back in move.layout.moves(metric)]
 
 
+def test_a_move_is_written_as_the_cli_writes_it(cli):
+    """One notation: each move's ``text`` is the text of the same step in the
+    CLI's ``moves`` table, the piece's shape and its top-left cell before and
+    after joined by a hyphen (``'1x2 d3-d4'``), for the layouts of ``CODES``
+    and a sample of 峰回路转's group (1x2 and 2x1 pieces, slides and turns)."""
+    group = cli.out("group", "4FEA13400").split()
+    turns = 0
+    for code in CODES + group[:: len(group) // 12]:
+        rows = cli.out("moves", code).splitlines()[1:]
+        # A row: the text (shape and cells), the code after, the numbers.
+        by_cli = {row.split()[2]: " ".join(row.split()[:2]) for row in rows}
+        moves = klotski.Layout(code).moves()
+        assert {move.layout.code: move.text for move in moves} == by_cli, code
+        for move in moves:
+            assert move.text == f"{move.piece} {move.from_cell}-{move.to_cell}"
+            turns += move.direction is None
+    assert turns > 0
+
+
 def test_moves_by_default_are_steps_and_a_bad_metric_names_the_three():
     layout = klotski.Layout("1A9BF0C00")
     assert layout.moves() == layout.moves("step")

@@ -7,7 +7,7 @@ use rusqlite::{params, Connection};
 use crate::error::{Error, Result};
 use crate::packed::PackedMetrics;
 use crate::rows::MetricNumbers;
-use crate::upgrade::UpgradeProgress;
+use crate::upgrade_progress::UpgradeProgress;
 
 /// What the engine computes for a migration to schema 3, given the codes of
 /// a class's groups (the schema knows no engine; the builder supplies it).

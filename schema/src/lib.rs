@@ -64,6 +64,7 @@ mod read;
 mod rows;
 mod tally;
 mod upgrade;
+mod upgrade_progress;
 mod write;
 
 pub use checkpoint::{Checkpoint, CheckpointTag, SavedGroup};
@@ -80,5 +81,6 @@ pub use rows::{
     ClassKey, ClassRow, GroupKey, GroupRow, HistogramRow, LayoutNumbers, LayoutRow, Meta,
     MetricNumbers, Totals,
 };
-pub use upgrade::{upgrade, Upgrade, UpgradeProgress};
+pub use upgrade::{upgrade, Upgrade};
+pub use upgrade_progress::UpgradeProgress;
 pub use write::{Writer, N_CLASSES};

@@ -53,9 +53,9 @@ pub const INDEXES: &str = include_str!("../migrations/indexes.sql");
 
 /// Settings for creating the [`INDEXES`] of a full database, as the builder
 /// and the upgrade do: room for the index sorter, and up to four helper
-/// threads. On 2 cores the classification index of a full build took a
-/// median 32.0 s against 35.9 s with two (five rounds in turn; eight were no
-/// faster), for about 190 MB more memory.
+/// threads: faster than two on 2 cores, for a little more memory; eight were
+/// no faster (docs/journal/build.md, "Indexes after the load, four sorter
+/// threads").
 pub(crate) const INDEX_SORTER_PRAGMAS: &str = "
     PRAGMA cache_size = -262144;
     PRAGMA threads = 4;

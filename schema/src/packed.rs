@@ -1,8 +1,8 @@
 //! A layout's numbers in the other metrics, packed for memory: a build
 //! holds every layout's analysis until the rows are written, and a
 //! migration every layout's new numbers until they are written in id
-//! order; 20 bytes instead of `MetricNumbers`' 32 save 350 MB on the full
-//! layout space.
+//! order; 20 bytes instead of `MetricNumbers`' 32, twelve bytes saved for
+//! every layout of the space.
 
 use crate::error::{Error, Result};
 use crate::rows::MetricNumbers;

@@ -12,6 +12,7 @@ use crate::fill::{fill_metrics, GroupMetrics};
 use crate::migrate::{apply_in, create_indexes, INDEX_SORTER_PRAGMAS, MIGRATIONS, SCHEMA_VERSION};
 use crate::open::{check_finished, check_header, check_is_file, read_error};
 use crate::rows::{GroupRow, LayoutRow, GROUP_COLUMNS, LAYOUT_COLUMNS};
+use crate::upgrade_progress::UpgradeProgress;
 
 /// Layout rows between two progress reports.
 const ROWS_PER_REPORT: u64 = 100_000;
@@ -36,21 +37,6 @@ pub enum Upgrade {
 /// The first schema version with the metric columns, which a migration from
 /// an older one computes.
 const METRICS_VERSION: u32 = 3;
-
-/// Told how a migration goes: from a version before 3 it computes every
-/// layout's numbers in the other metrics; it reads every layout, then
-/// builds the indexes and statistics, which report nothing until done.
-pub trait UpgradeProgress {
-    /// The metric numbers of `n_layouts` layouts are being computed; each
-    /// class done is reported by [`read`](UpgradeProgress::read).
-    fn computing(&mut self, n_layouts: u64);
-    /// The pass over the layouts begins: `n_layouts` rows.
-    fn reading(&mut self, n_layouts: u64);
-    /// `n_rows` more layout rows have been read.
-    fn read(&mut self, n_rows: u64);
-    /// The indexes and statistics are being built.
-    fn indexing(&mut self);
-}
 
 /// Brings the finished Klotski database at `path` to [`SCHEMA_VERSION`]:
 /// applies the pending [`MIGRATIONS`], fills the metric columns from

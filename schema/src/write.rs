@@ -14,8 +14,8 @@ use crate::rows::{
 };
 
 /// Layout rows per INSERT statement. Multi-row statements spend less on the
-/// per-statement work: measured on synthetic rows, 0.89 million rows/s one
-/// row at a time, 1.09 million at 64.
+/// per-statement work: faster than one row at a time on synthetic rows
+/// (`bench`'s `synthetic`).
 const ROWS_PER_INSERT: usize = 64;
 
 /// Number of classes in the whole layout space; a build with fewer is partial.

@@ -3,8 +3,9 @@
 //!
 //! - **Lanes by size.** A search in a group of at most
 //!   `Config::small_group_layouts` layouts (milliseconds: a graph build and
-//!   a breadth-first search) runs in the small lane, a larger one (up to 2 s
-//!   for the largest group's first search) in the large lane. Each lane has
+//!   a breadth-first search) runs in the small lane, a larger one (seconds
+//!   for the largest group's first search, BENCHMARKS.md) in the large
+//!   lane. Each lane has
 //!   its own running permits, so the small lane never waits for the large.
 //! - **Bounded queues, refused at once.** Each lane admits at most
 //!   `WAITING_PER_RUNNING` waiting searches per running one; a search that

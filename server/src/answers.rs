@@ -1,34 +1,34 @@
-//! Answers kept whole, as sent: the JSON of a route whose answer is made
-//! from a cached object (`/case/{code}/graph`, from a drawing), encoded as
-//! the client accepts (brotli, gzip or plain), kept by request path and
-//! encoding within a byte budget.
+//! Answers kept whole, as sent: the JSON of `/case/{code}/graph` (made from
+//! a drawing), encoded as the client accepts (brotli, gzip or plain), kept
+//! by what the route reads (the layout, whatever code names it) and the
+//! encoding, within one byte budget.
 //!
-//! Such an answer is large (the largest group's ball is 9.7 MB of JSON),
-//! and both serialising it and compressing it cost more than the cached
-//! object saves: brotli takes the better part of a second of CPU for it, and
-//! the compression layer does that work outside every admission lane, once
-//! per request. Kept encoded, a repeated request costs a lookup and the
-//! sending. A missing answer is encoded on a blocking thread, one at a
-//! time, so that however many differ, compression holds one core at most.
+//! Such an answer can be large (the largest ball's, in BENCHMARKS.md), and
+//! serialising and compressing it cost far more than the drawing it is made
+//! from saves; kept encoded, a repeated request costs a lookup and the
+//! sending. A query string, the case of a code or a short code change
+//! neither the key nor the cost. A missing answer is built once however
+//! many ask for it at once (`built.rs`), and its serialising and encoding
+//! run in the search lane of its group (`admission.rs`), one at a time per
+//! lane, so that lookups never wait behind them. The bytes of an answer
+//! being built count against the budget as the kept ones do.
 //!
 //! The answer sets `Content-Encoding`, so the compression layer outside
 //! leaves it as it is.
 
-use std::convert::Infallible;
-use std::hash::{Hash, Hasher};
+use std::future::Future;
 use std::io::Write;
 use std::sync::Arc;
-use std::task::{Context, Poll};
 
 use axum::body::{Body, Bytes};
-use axum::extract::Request;
 use axum::http::header::{ACCEPT_ENCODING, CONTENT_ENCODING, CONTENT_TYPE, VARY};
-use axum::http::{HeaderMap, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
-use futures_util::future::BoxFuture;
-use tokio::sync::Semaphore;
-use tower::{Layer, Service, ServiceExt};
+use axum::http::{HeaderMap, HeaderValue};
+use axum::response::Response;
+use klotski::Code;
+use prometheus_client::metrics::counter::Counter;
 
+use crate::built::Built;
+use crate::error::AppError;
 use crate::recent::Recent;
 
 /// How an answer is encoded.
@@ -79,20 +79,20 @@ impl Encoding {
 
     /// `body` encoded, at the compression layer's levels (brotli quality
     /// 4, gzip 6).
-    fn encode(self, body: &[u8]) -> Bytes {
+    fn encode(self, body: Bytes) -> Bytes {
         match self {
-            Encoding::Identity => Bytes::copy_from_slice(body),
+            Encoding::Identity => body,
             Encoding::Gzip => {
                 let mut encoder =
                     flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(6));
-                encoder.write_all(body).expect("writing to a Vec");
+                encoder.write_all(&body).expect("writing to a Vec");
                 encoder.finish().expect("writing to a Vec").into()
             }
             Encoding::Brotli => {
                 let mut encoded = Vec::new();
                 {
                     let mut encoder = brotli::CompressorWriter::new(&mut encoded, 1 << 16, 4, 22);
-                    encoder.write_all(body).expect("writing to a Vec");
+                    encoder.write_all(&body).expect("writing to a Vec");
                 }
                 encoded.into()
             }
@@ -116,24 +116,22 @@ fn weight(parameters: &str) -> Option<u32> {
 }
 
 /// One answer as sent.
-struct Answer {
-    path: String,
-    content_type: Option<HeaderValue>,
+pub(crate) struct Answer {
+    content_type: HeaderValue,
     encoding: Encoding,
     body: Bytes,
 }
 
 impl Answer {
     fn bytes(&self) -> usize {
-        self.body.len() + self.path.len()
+        self.body.len()
     }
 
-    fn response(&self) -> Response {
+    /// The answer as a response: its body, type and encoding.
+    pub(crate) fn response(&self) -> Response {
         let mut response = Response::new(Body::from(self.body.clone()));
         let headers = response.headers_mut();
-        if let Some(content_type) = &self.content_type {
-            headers.insert(CONTENT_TYPE, content_type.clone());
-        }
+        headers.insert(CONTENT_TYPE, self.content_type.clone());
         if let Some(encoding) = self.encoding.header() {
             headers.insert(CONTENT_ENCODING, encoding);
         }
@@ -142,144 +140,91 @@ impl Answer {
     }
 }
 
-/// The answers kept, and the one permit to encode a missing one.
+/// What an answer is kept under: the route's input (for the graph, the
+/// layout's code as stored) and the encoding.
+pub(crate) type AnswerKey = (Code, Encoding);
+
+/// The answers kept and being built, and how often one was found.
 pub(crate) struct Answers {
-    kept: Recent<(u64, Encoding), Answer>,
-    encoder: Arc<Semaphore>,
+    built: Built<AnswerKey, Answer>,
+    /// Requests answered without building: kept, or built for another
+    /// request at the same time.
+    pub(crate) hits: Counter,
+    /// Answers built.
+    pub(crate) misses: Counter,
 }
 
 impl Answers {
-    /// No answer yet, at most about `budget_bytes` of them (the newest is
-    /// kept even alone over budget; 0 keeps none).
+    /// No answer yet, at most `budget_bytes` of them kept and being built
+    /// (0 keeps none).
     pub(crate) fn new(budget_bytes: usize) -> Answers {
         Answers {
-            kept: Recent::new(budget_bytes, Answer::bytes),
-            encoder: Arc::new(Semaphore::new(1)),
+            built: Built::new(Recent::new(budget_bytes, Answer::bytes)),
+            hits: Counter::default(),
+            misses: Counter::default(),
         }
     }
 
-    /// The answer to `path` in `encoding`, if kept.
-    fn get(&self, path: &str, encoding: Encoding) -> Option<Arc<Answer>> {
-        let answer = self.kept.get((path_hash(path), encoding))?;
-        (answer.path == path).then_some(answer)
+    /// The answer of `key`: kept, or awaited from the build under way, or
+    /// built by `build` (once, to its end, whether or not this request is
+    /// still there to take it; `built.rs`).
+    pub(crate) async fn get_or_build<F, B>(
+        &self,
+        key: AnswerKey,
+        build: B,
+    ) -> Result<Arc<Answer>, AppError>
+    where
+        B: FnOnce() -> F + Send,
+        F: Future<Output = Result<Answer, AppError>> + Send + 'static,
+    {
+        let mut builder = false;
+        let answer = self
+            .built
+            .get_or_build(key, || {
+                builder = true;
+                self.misses.inc();
+                build()
+            })
+            .await;
+        if !builder {
+            self.hits.inc();
+        }
+        answer
+    }
+
+    /// The plain body of the answer of `key`'s layout, if kept: an encoded
+    /// answer is made from it rather than serialised again.
+    pub(crate) fn plain(&self, key: AnswerKey) -> Option<Bytes> {
+        let plain = self.built.get((key.0, Encoding::Identity))?;
+        Some(plain.body.clone())
+    }
+
+    /// An answer of `content_type` in `encoding`: `plain`, or the bytes
+    /// `serialise` makes, encoded. Both bodies count against the budget
+    /// while they are made.
+    pub(crate) fn make(
+        &self,
+        content_type: HeaderValue,
+        encoding: Encoding,
+        plain: Option<Bytes>,
+        serialise: impl FnOnce() -> Vec<u8>,
+    ) -> Answer {
+        let plain = plain.unwrap_or_else(|| Bytes::from(serialise()));
+        let _plain = self.built.reserve(plain.len());
+        let body = encoding.encode(plain);
+        let _encoded = (encoding != Encoding::Identity).then(|| self.built.reserve(body.len()));
+        Answer {
+            content_type,
+            encoding,
+            body,
+        }
     }
 
     /// The bytes and the number of the answers kept.
     #[cfg(test)]
     fn size(&self) -> (usize, usize) {
-        self.kept.size()
+        self.built.size()
     }
-}
-
-fn path_hash(path: &str) -> u64 {
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    path.hash(&mut hasher);
-    hasher.finish()
-}
-
-/// Keeps a route's successful answers in [`Answers`].
-#[derive(Clone)]
-pub(crate) struct KeepAnswersLayer(pub(crate) Arc<Answers>);
-
-impl<S> Layer<S> for KeepAnswersLayer {
-    type Service = KeepAnswers<S>;
-
-    fn layer(&self, inner: S) -> KeepAnswers<S> {
-        KeepAnswers {
-            inner,
-            answers: Arc::clone(&self.0),
-        }
-    }
-}
-
-/// A route's service whose successful answers are kept, encoded.
-#[derive(Clone)]
-pub(crate) struct KeepAnswers<S> {
-    inner: S,
-    answers: Arc<Answers>,
-}
-
-impl<S> Service<Request> for KeepAnswers<S>
-where
-    S: Service<Request, Response = Response, Error = Infallible> + Clone + Send + 'static,
-    S::Future: Send,
-{
-    type Response = Response;
-    type Error = Infallible;
-    type Future = BoxFuture<'static, Result<Response, Infallible>>;
-
-    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
-        self.inner.poll_ready(cx)
-    }
-
-    fn call(&mut self, request: Request) -> Self::Future {
-        let encoding = Encoding::accepted(request.headers());
-        let path = request
-            .uri()
-            .path_and_query()
-            .map_or("", |path| path.as_str())
-            .to_owned();
-        let answers = Arc::clone(&self.answers);
-        if let Some(answer) = answers.get(&path, encoding) {
-            return Box::pin(std::future::ready(Ok(answer.response())));
-        }
-        // The ready service answers this request; a clone waits for the next.
-        let ready = self.inner.clone();
-        let inner = std::mem::replace(&mut self.inner, ready);
-        Box::pin(async move {
-            let response = inner.oneshot(request).await?;
-            if response.status() != StatusCode::OK
-                || response.headers().contains_key(CONTENT_ENCODING)
-            {
-                return Ok(response);
-            }
-            let (parts, body) = response.into_parts();
-            let body = match axum::body::to_bytes(body, usize::MAX).await {
-                Ok(body) => body,
-                Err(error) => {
-                    let detail = format!("an answer could not be read: {error}");
-                    return Ok(crate::error::AppError::Internal(detail).into_response());
-                }
-            };
-            let content_type = parts.headers.get(CONTENT_TYPE).cloned();
-            let answer = encoded(&answers, path, content_type, encoding, body).await;
-            Ok(answer.response())
-        })
-    }
-}
-
-/// The answer to `path` in `encoding`, made from `body` on a blocking
-/// thread once the encoder's permit is held (unless another request made
-/// it meanwhile), and kept. The encoding goes on when the request is
-/// dropped, so that the work is not lost.
-async fn encoded(
-    answers: &Arc<Answers>,
-    path: String,
-    content_type: Option<HeaderValue>,
-    encoding: Encoding,
-    body: Bytes,
-) -> Arc<Answer> {
-    let permit = Arc::clone(&answers.encoder)
-        .acquire_owned()
-        .await
-        .expect("the encoder's semaphore is never closed");
-    if let Some(answer) = answers.get(&path, encoding) {
-        return answer;
-    }
-    let kept = Arc::clone(answers);
-    let made = tokio::task::spawn_blocking(move || {
-        let answer = Arc::new(Answer {
-            body: encoding.encode(&body),
-            path,
-            content_type,
-            encoding,
-        });
-        let key = (path_hash(&answer.path), encoding);
-        kept.kept.put(key, Arc::clone(&answer));
-        drop(permit);
-        answer
-    });
-    made.await.expect("encoding an answer does not panic")
 }
 
 #[cfg(test)]
@@ -316,107 +261,111 @@ mod tests {
         let body: Vec<u8> = (0..100_000u32)
             .flat_map(|i| (i % 251).to_le_bytes())
             .collect();
-        let gzip = Encoding::Gzip.encode(&body);
+        let body = Bytes::from(body);
+        let gzip = Encoding::Gzip.encode(body.clone());
         let mut decoded = Vec::new();
         std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&gzip[..]), &mut decoded)
             .unwrap();
         assert_eq!(decoded, body);
-        let brotli = Encoding::Brotli.encode(&body);
+        let brotli = Encoding::Brotli.encode(body.clone());
         let mut decoded = Vec::new();
         brotli::BrotliDecompress(&mut &brotli[..], &mut decoded).unwrap();
         assert_eq!(decoded, body);
         assert!(brotli.len() < body.len() / 4 && gzip.len() < body.len() / 4);
-        assert_eq!(&Encoding::Identity.encode(&body)[..], &body[..]);
+        assert_eq!(Encoding::Identity.encode(body.clone()), body);
     }
 
-    #[test]
-    fn answers_are_told_apart_by_path_and_encoding() {
-        let answers = Answers::new(1 << 20);
-        let answer = |path: &str, encoding| Answer {
-            path: path.to_owned(),
-            content_type: None,
-            encoding,
-            body: Bytes::from_static(b"{}"),
-        };
-        let key = |path: &str, encoding| (path_hash(path), encoding);
-        for (path, encoding) in [
-            ("/a", Encoding::Brotli),
-            ("/b", Encoding::Brotli),
-            ("/a", Encoding::Gzip),
-        ] {
-            answers
-                .kept
-                .put(key(path, encoding), Arc::new(answer(path, encoding)));
-        }
-        assert!(answers.get("/a", Encoding::Brotli).is_some());
-        assert!(answers.get("/a", Encoding::Identity).is_none());
-        assert!(answers.get("/c", Encoding::Gzip).is_none());
-        // A hash shared by two paths is not taken for the other's answer.
-        answers.kept.put(
-            key("/d", Encoding::Gzip),
-            Arc::new(answer("/e", Encoding::Gzip)),
-        );
-        assert!(answers.get("/d", Encoding::Gzip).is_none());
-        assert_eq!(answers.size().1, 4);
+    fn code(text: &str) -> Code {
+        text.parse().unwrap()
+    }
+
+    fn json() -> HeaderValue {
+        HeaderValue::from_static("application/json")
+    }
+
+    /// Asks `answers` for `key`, built (when it must be) from `body`; the
+    /// answer's body.
+    async fn ask(answers: &Arc<Answers>, key: AnswerKey, body: &'static [u8]) -> Bytes {
+        let making = Arc::clone(answers);
+        let answer = answers
+            .get_or_build(key, move || async move {
+                Ok(making.make(json(), key.1, None, || body.to_vec()))
+            })
+            .await
+            .unwrap();
+        answer.body.clone()
     }
 
     #[tokio::test]
-    async fn a_kept_answer_is_made_once_per_path_and_encoding() {
-        use std::sync::atomic::{AtomicUsize, Ordering};
-        let made = Arc::new(AtomicUsize::new(0));
-        let counted = Arc::clone(&made);
-        let body: String = (0..20_000).map(|i| format!("{{\"n\":{i}}},")).collect();
-        let route = tower::service_fn(move |request: Request| {
-            counted.fetch_add(1, Ordering::SeqCst);
-            let status = if request.uri().path() == "/missing" {
-                StatusCode::NOT_FOUND
-            } else {
-                StatusCode::OK
-            };
-            let mut response = Response::new(Body::from(body.clone()));
-            *response.status_mut() = status;
-            response
-                .headers_mut()
-                .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
-            std::future::ready(Ok::<_, Infallible>(response))
-        });
-        let service = KeepAnswersLayer(Arc::new(Answers::new(1 << 20))).layer(route);
-        let ask = |path: &str, accept: &str| {
-            let request = Request::get(path)
-                .header(ACCEPT_ENCODING, accept)
-                .body(Body::empty())
-                .unwrap();
-            service.clone().oneshot(request)
-        };
-        let mut bodies = Vec::new();
-        for (path, accept, n_made) in [
-            ("/a", "br", 1),
-            ("/a", "gzip, br", 1),
-            ("/a", "gzip", 2),
-            ("/a", "", 3),
-            ("/a", "identity", 3),
-            ("/b", "br", 4),
-            ("/missing", "br", 5),
-            ("/missing", "br", 6),
-        ] {
-            let response = ask(path, accept).await.unwrap();
-            assert_eq!(made.load(Ordering::SeqCst), n_made, "{path} {accept}");
-            let encoding = response.headers().get(CONTENT_ENCODING).cloned();
-            assert_eq!(response.headers()[CONTENT_TYPE], "application/json");
-            let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
-                .await
-                .unwrap();
-            bodies.push((encoding, bytes));
-        }
-        assert_eq!(bodies[0], bodies[1]);
-        assert_eq!(bodies[0].0.as_ref().unwrap(), "br");
-        assert_eq!(bodies[2].0.as_ref().unwrap(), "gzip");
-        assert_eq!(bodies[3], bodies[4]);
-        assert!(bodies[3].0.is_none());
+    async fn answers_are_told_apart_by_layout_and_encoding() {
+        let answers = Arc::new(Answers::new(1 << 20));
+        let class = klotski::ClassGroups::build("0-1-0".parse().unwrap());
+        let (a, b) = (class.codes()[0], class.codes()[1]);
+        let plain = ask(&answers, (a, Encoding::Identity), b"{\"a\":1}").await;
+        assert_eq!(&plain[..], b"{\"a\":1}");
+        // Kept: a second body is never made.
+        assert_eq!(
+            ask(&answers, (a, Encoding::Identity), b"other").await,
+            plain
+        );
+        assert_eq!(answers.plain((a, Encoding::Brotli)), Some(plain.clone()));
+        assert_eq!(answers.plain((b, Encoding::Brotli)), None);
+        let brotli = ask(&answers, (a, Encoding::Brotli), b"{\"a\":1}").await;
         let mut decoded = Vec::new();
-        brotli::BrotliDecompress(&mut &bodies[0].1[..], &mut decoded).unwrap();
-        assert_eq!(decoded, bodies[3].1);
-        // An error is passed on as it is, never kept.
-        assert!(bodies[6].0.is_none());
+        brotli::BrotliDecompress(&mut &brotli[..], &mut decoded).unwrap();
+        assert_eq!(decoded, plain);
+        ask(&answers, (b, Encoding::Gzip), b"{}").await;
+        assert_eq!(answers.size().1, 3);
+        assert_eq!((answers.hits.get(), answers.misses.get()), (1, 3));
+    }
+
+    #[tokio::test]
+    async fn a_zero_budget_keeps_no_answer() {
+        let answers = Arc::new(Answers::new(0));
+        let key = (code("0C0000000"), Encoding::Gzip);
+        for _ in 0..3 {
+            ask(&answers, key, b"{}").await;
+        }
+        assert_eq!(answers.size(), (0, 0));
+        assert_eq!((answers.hits.get(), answers.misses.get()), (0, 3));
+    }
+
+    #[tokio::test]
+    async fn concurrent_misses_of_one_key_build_it_once() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let answers = Arc::new(Answers::new(1 << 20));
+        let key = (code("0C0000000"), Encoding::Brotli);
+        let made = Arc::new(AtomicUsize::new(0));
+        let (open, gate) = tokio::sync::watch::channel(false);
+        let requests: Vec<_> = (0..8)
+            .map(|_| {
+                let (answers, made, mut gate) =
+                    (Arc::clone(&answers), Arc::clone(&made), gate.clone());
+                tokio::spawn(async move {
+                    let making = Arc::clone(&answers);
+                    let answer = answers
+                        .get_or_build(key, move || async move {
+                            gate.wait_for(|open| *open).await.unwrap();
+                            made.fetch_add(1, Ordering::SeqCst);
+                            Ok(making.make(json(), key.1, None, || b"{}".to_vec()))
+                        })
+                        .await;
+                    answer.unwrap().body.clone()
+                })
+            })
+            .collect();
+        // Every request is under way before the build may end.
+        for _ in 0..8 {
+            tokio::task::yield_now().await;
+        }
+        assert_eq!(answers.misses.get(), 1);
+        open.send(true).unwrap();
+        let mut bodies = Vec::new();
+        for request in requests {
+            bodies.push(request.await.unwrap());
+        }
+        assert!(bodies.windows(2).all(|pair| pair[0] == pair[1]));
+        assert_eq!(made.load(Ordering::SeqCst), 1);
+        assert_eq!((answers.hits.get(), answers.misses.get()), (7, 1));
     }
 }

@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::sync::watch;
 
 use crate::error::AppError;
-use crate::recent::Recent;
+use crate::recent::{Recent, Reservation};
 
 /// For each key being built, a receiver that wakes when the build ends.
 type UnderWay<K> = Arc<Mutex<HashMap<K, watch::Receiver<()>>>>;
@@ -37,6 +37,23 @@ where
             recent: Arc::new(recent),
             under_way: Arc::default(),
         }
+    }
+
+    /// The value of `key`, if kept.
+    pub(crate) fn get(&self, key: K) -> Option<Arc<V>> {
+        self.recent.get(key)
+    }
+
+    /// Counts `bytes` being built against the budget of the values kept,
+    /// until the reservation is dropped.
+    pub(crate) fn reserve(&self, bytes: usize) -> Reservation<K, V> {
+        self.recent.reserve(bytes)
+    }
+
+    /// The bytes and the number of the values kept.
+    #[cfg(test)]
+    pub(crate) fn size(&self) -> (usize, usize) {
+        self.recent.size()
     }
 
     /// The value of `key`: kept, or awaited from the build under way, or

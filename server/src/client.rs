@@ -23,10 +23,14 @@
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 use std::str::FromStr;
 
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
 use axum::extract::ConnectInfo;
 use axum::http::header::{HeaderName, FORWARDED};
 use axum::http::{Extensions, HeaderMap};
-use ipnet::{IpNet, Ipv6Net};
+use ipnet::{IpNet, Ipv4Net, Ipv6Net};
+use prometheus_client::metrics::counter::Counter;
 
 /// Where the client of a request is read from: the trusted proxies and the
 /// header they set.
@@ -41,13 +45,29 @@ pub struct Forwarding {
 /// The address a request is limited and logged under: its peer's, or the
 /// client the trusted proxies of `forwarding` name in its header; `None`
 /// when the request did not come over a socket (tests that call the router).
+/// An unreadable hop where the client should stand is told to `unreadable`.
 pub(crate) fn client_of(
     forwarding: &Forwarding,
     extensions: &Extensions,
     headers: &HeaderMap,
+    unreadable: &UnreadableHops,
 ) -> Option<IpAddr> {
     let peer = extensions.get::<ConnectInfo<SocketAddr>>()?.0.ip();
-    Some(forwarding.client(peer, headers))
+    let reading = forwarding.read(peer, headers);
+    if let Some(hop) = reading.unreadable {
+        unreadable.seen(forwarding, headers, hop);
+    }
+    Some(reading.client)
+}
+
+/// Who a request's client is, as the header was read.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Reading<'a> {
+    /// The client.
+    pub client: IpAddr,
+    /// The hop where the client should have stood, when it could not be
+    /// read (so the last trusted proxy reached stands for the client).
+    pub unreadable: Option<&'a [u8]>,
 }
 
 impl Forwarding {
@@ -57,20 +77,83 @@ impl Forwarding {
     /// list that is not a trusted proxy (the leftmost when all are; the last
     /// trusted one reached when the next cannot be read).
     pub fn client(&self, peer: IpAddr, headers: &HeaderMap) -> IpAddr {
+        self.read(peer, headers).client
+    }
+
+    /// The client, as [`Forwarding::client`] finds it, and the hop that
+    /// could not be read where the walk stopped, if one did.
+    pub fn read<'a>(&self, peer: IpAddr, headers: &'a HeaderMap) -> Reading<'a> {
         let mut client = peer.to_canonical();
         if !self.proxies.contains(client) {
-            return client;
+            return Reading {
+                client,
+                unreadable: None,
+            };
         }
         for entry in hops_from_the_right(headers, self.header.name()) {
             let Some(hop) = self.header.read(entry) else {
-                return client;
+                return Reading {
+                    client,
+                    unreadable: Some(entry),
+                };
             };
             client = hop.to_canonical();
             if !self.proxies.contains(client) {
-                return client;
+                break;
             }
         }
-        client
+        Reading {
+            client,
+            unreadable: None,
+        }
+    }
+}
+
+/// The unreadable hops seen where a client should stand: counted, and
+/// logged at most once per [`UNREADABLE_LOG_EVERY`] with the hop's text
+/// (and how many went unlogged since), so that a proxy writing garbage is
+/// seen without flooding the log.
+#[derive(Default)]
+pub(crate) struct UnreadableHops {
+    /// Every one seen, for the metrics.
+    pub(crate) count: Counter,
+    /// When one was last logged, and how many were not logged since.
+    logged: Mutex<(Option<Instant>, u64)>,
+}
+
+/// The least time between two log lines about unreadable hops.
+pub(crate) const UNREADABLE_LOG_EVERY: Duration = Duration::from_secs(10);
+
+impl UnreadableHops {
+    fn seen(&self, forwarding: &Forwarding, headers: &HeaderMap, hop: &[u8]) {
+        self.count.inc();
+        let now = Instant::now();
+        let unlogged = {
+            let mut logged = self
+                .logged
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            match logged.0 {
+                Some(at) if now.duration_since(at) < UNREADABLE_LOG_EVERY => {
+                    logged.1 += 1;
+                    return;
+                }
+                _ => std::mem::replace(&mut *logged, (Some(now), 0)).1,
+            }
+        };
+        let lines: Vec<_> = headers.get_all(forwarding.header.name()).iter().collect();
+        let text: Vec<_> = lines
+            .iter()
+            .map(|line| String::from_utf8_lossy(line.as_bytes()))
+            .collect();
+        tracing::warn!(
+            header = %text.join(", "),
+            hop = %String::from_utf8_lossy(hop),
+            unlogged,
+            "a trusted proxy's {} holds no address where the client should be; the proxy \
+             stands for the client, sharing its allowance with every client behind it",
+            forwarding.header,
+        );
     }
 }
 
@@ -235,6 +318,18 @@ fn forwarded_for(element: &str) -> Option<IpAddr> {
         .filter(IpAddr::is_ipv4)
 }
 
+/// `net` with an IPv4 network mapped into IPv6 (`::ffff:0:0/96` and
+/// within) written as IPv4.
+fn unmapped(net: IpNet) -> IpNet {
+    match net {
+        IpNet::V6(v6) if v6.prefix_len() >= 96 => match v6.addr().to_ipv4_mapped() {
+            Some(v4) => Ipv4Net::new(v4, v6.prefix_len() - 96).map_or(net, IpNet::V4),
+            None => net,
+        },
+        _ => net,
+    }
+}
+
 impl std::fmt::Display for TrustedProxies {
     /// The networks, comma-separated, as `--trusted-proxies` reads them.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -263,7 +358,9 @@ impl FromStr for TrustedProxies {
     type Err = TrustedProxiesError;
 
     /// Comma-separated networks (`10.0.0.0/8`) or addresses (`127.0.0.1`,
-    /// `::1`); an empty text trusts no proxy.
+    /// `::1`); an empty text trusts no proxy. IPv4 written mapped into IPv6
+    /// (`::ffff:10.0.0.1`, `::ffff:10.0.0.0/104`) is read as IPv4, as the
+    /// addresses it is matched against are.
     fn from_str(text: &str) -> Result<TrustedProxies, TrustedProxiesError> {
         text.split(',')
             .map(str::trim)
@@ -271,8 +368,8 @@ impl FromStr for TrustedProxies {
             .map(|entry| {
                 entry
                     .parse::<IpNet>()
-                    .map(|net| net.trunc())
                     .or_else(|_| entry.parse::<IpAddr>().map(IpNet::from))
+                    .map(|net| unmapped(net).trunc())
                     .map_err(|_| TrustedProxiesError(entry.to_owned()))
             })
             .collect::<Result<_, _>>()

@@ -16,18 +16,18 @@ use tower::{Layer, Service};
 use tower_http::compression::predicate::{NotForContentType, Predicate, SizeAbove};
 use tower_http::compression::{Compression, CompressionBody, CompressionLayer};
 
-/// Bodies below this many bytes are sent as they are: a layout's JSON (about
-/// 500 bytes) saves about 200 bytes compressed, for 2.9 times the CPU of the
-/// whole request (BENCHMARKS.md).
+/// Bodies below this many bytes are sent as they are: a layout's JSON saves
+/// a few hundred bytes compressed, for more CPU than the whole request
+/// (figures in BENCHMARKS.md).
 const COMPRESS_FROM_BYTES: u64 = 1024;
 
 /// The compression of every route's answers of [`COMPRESS_FROM_BYTES`] or
 /// more; fonts (`font/woff2`) are compressed already. Requests for the
 /// routes whose answers are always smaller ([`never_compressed`]) go around
-/// it: wrapping a response costs about 6% of a small request's CPU even when
-/// nothing is compressed. A layer of each route's service (as
-/// `Router::layer` applies it), not a router in front: a second router
-/// cost about as much again.
+/// it: wrapping a response costs a measurable share of a small request's
+/// CPU even when nothing is compressed (BENCHMARKS.md). A layer of each
+/// route's service (as `Router::layer` applies it), not a router in front:
+/// a second router cost about as much again.
 pub(crate) fn compression() -> AroundCompressionLayer<impl Predicate> {
     // tower-http's `DefaultPredicate` with a larger size (its 32 bytes are
     // fixed), and fonts left out.
@@ -41,7 +41,7 @@ pub(crate) fn compression() -> AroundCompressionLayer<impl Predicate> {
 }
 
 /// Whether every answer to `path` is under [`COMPRESS_FROM_BYTES`]: a layout
-/// (`/case/{code}`, `/classification/{name}`: about 500 bytes, errors
+/// (`/case/{code}`, `/classification/{name}`: a few hundred bytes, errors
 /// shorter) and the health check.
 fn never_compressed(path: &str) -> bool {
     let single_segment_under = |prefix: &str| {

@@ -7,6 +7,7 @@ use serde::{Deserialize, Deserializer};
 
 use crate::client::client_of;
 use crate::error::AppError;
+use crate::observe::ClientAddress;
 use crate::state::AppState;
 
 /// [`axum::extract::Path`] with a JSON rejection.
@@ -31,11 +32,15 @@ impl FromRequestParts<AppState> for Client {
         parts: &mut axum::http::request::Parts,
         state: &AppState,
     ) -> Result<Client, Self::Rejection> {
-        let forwarding = &state.config().forwarding;
+        if let Some(ClientAddress(client)) = parts.extensions.get() {
+            return Ok(Client(*client));
+        }
+        let clients = state.clients();
         Ok(Client(client_of(
-            forwarding,
+            &clients.forwarding,
             &parts.extensions,
             &parts.headers,
+            &clients.unreadable,
         )))
     }
 }

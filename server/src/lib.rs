@@ -17,9 +17,9 @@
 //! - Every request passes one layer (`observe.rs`) that holds it to the
 //!   time limit, moves the Prometheus metrics (`metrics.rs`, served at
 //!   `/metrics`) and writes the access log; a client is its peer, or the
-//!   client a trusted proxy names (`client.rs`). Outside it, answers of
-//!   1 KiB or more are compressed (brotli or gzip) as the client accepts
-//!   (`compress.rs`).
+//!   client a trusted proxy names (`client.rs`). Outside it, answers from
+//!   `compress.rs`'s threshold up are compressed (brotli or gzip) as the
+//!   client accepts.
 //!
 //! Handlers (in `routes/`) parse their input first, so malformed input is
 //! answered without a query; queries run on blocking threads, each with a
@@ -66,7 +66,7 @@ use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::trace::TraceLayer;
 
 pub use client::{
-    share_key, ForwardedHeader, ForwardedHeaderError, Forwarding, TrustedProxies,
+    share_key, ForwardedHeader, ForwardedHeaderError, Forwarding, Reading, TrustedProxies,
     TrustedProxiesError,
 };
 pub use error::{ErrorBody, ErrorCode};
@@ -76,12 +76,13 @@ pub use state::{AppState, Config};
 
 /// The service's router, ready to serve.
 pub fn app(state: AppState) -> Router {
-    let (router, _) = routes::api_router(state.answers()).split_for_parts();
+    let router = routes::router();
     let config = state.config();
     let observe = observe::ObserveLayer::new(
         state.metrics(),
         config.request_timeout,
-        config.access_log.then(|| config.forwarding.clone()),
+        state.clients().clone(),
+        config.access_log,
     );
     router
         .merge(page::router())

@@ -57,7 +57,7 @@ pub(crate) fn classified(
     catalog: &Catalog,
     name: Classification,
 ) -> Result<LayoutRow, AppError> {
-    let key = group_key(name.group);
+    let key = edge::keys::group_key(name.group);
     let group = group(db, catalog, key)?;
     if name.group_index >= group.size {
         return Err(AppError::NotFound(format!(
@@ -113,24 +113,5 @@ fn absent(catalog: &Catalog, key: ClassKey, consequence: &str) -> String {
             "class {key} is not in this database, which holds {}",
             catalog.held()
         )
-    }
-}
-
-/// A class name as the database's key.
-pub(crate) fn class_key(class: klotski::Class) -> ClassKey {
-    ClassKey {
-        jiang: class.jiang.into(),
-        bing: class.bing.into(),
-        style: class.style.into(),
-    }
-}
-
-/// A group name as the database's key.
-pub(crate) fn group_key(name: klotski::GroupName) -> GroupKey {
-    GroupKey {
-        jiang: name.class.jiang.into(),
-        bing: name.class.bing.into(),
-        style: name.class.style.into(),
-        group_num: name.group_num,
     }
 }

@@ -45,17 +45,22 @@ struct Args {
     /// Connections served at once; more wait to be accepted.
     #[arg(long, default_value_t = ConnectionLimits::default().max_connections)]
     max_connections: usize,
-    /// Seconds a client may take to send a request's head (a half-sent
-    /// request or an idle connection is closed after it).
+    /// Connections one peer (an IPv4 address, an IPv6 prefix of
+    /// --ipv6-client-prefix bits) may hold at once; more are closed as they
+    /// are accepted. The trusted proxies are exempt.
+    #[arg(long, value_name = "N", default_value_t = ConnectionLimits::default().max_connections_per_peer)]
+    max_connections_per_peer: usize,
+    /// Seconds a client may take to send a request's head, however slowly
+    /// its bytes come (a half-sent request or an idle connection is closed
+    /// after it).
     #[arg(long, default_value_t = ConnectionLimits::default().header_timeout.as_secs_f64())]
     header_timeout: f64,
     /// Megabytes of group graphs kept for later searches (/farthest,
-    /// /min-solutions, /path); the largest group's takes about 75.
+    /// /min-solutions, /path); 0 keeps none.
     #[arg(long, default_value_t = Config::default().graph_cache_bytes >> 20)]
     graph_cache_mb: usize,
     /// Megabytes of /case/{code}/graph answers kept as sent, compressed as
-    /// each client accepts (the largest is 9.7 MB plain, about a tenth of
-    /// that compressed).
+    /// each client accepts, the answers being made included; 0 keeps none.
     #[arg(long, default_value_t = Config::default().answer_cache_bytes >> 20)]
     answer_cache_mb: usize,
     /// Another process may write the database file while the server runs
@@ -79,7 +84,8 @@ struct Args {
     #[arg(long, value_name = "NAME", default_value_t = ForwardedHeader::default())]
     forwarded_header: ForwardedHeader,
     /// Leading bits of an IPv6 client's address that make one client for
-    /// --searches-per-client (a subscriber usually holds a whole /64);
+    /// --searches-per-client and --max-connections-per-peer (a subscriber
+    /// usually holds a whole /64);
     /// IPv4 clients count by address.
     #[arg(long, value_name = "BITS", default_value_t = Config::default().ipv6_client_prefix,
           value_parser = clap::value_parser!(u8).range(1..=128))]
@@ -125,7 +131,7 @@ fn run(args: Args) -> anyhow::Result<()> {
         searches_per_client: args.searches_per_client,
         database_may_change: args.database_may_change,
         forwarding: Forwarding {
-            proxies: args.trusted_proxies,
+            proxies: args.trusted_proxies.clone(),
             header: args.forwarded_header,
         },
         ipv6_client_prefix: args.ipv6_client_prefix,
@@ -134,6 +140,9 @@ fn run(args: Args) -> anyhow::Result<()> {
     };
     let limits = ConnectionLimits {
         max_connections: args.max_connections,
+        max_connections_per_peer: args.max_connections_per_peer,
+        ipv6_prefix: args.ipv6_client_prefix,
+        trusted_proxies: args.trusted_proxies.clone(),
         header_timeout,
         ..ConnectionLimits::default()
     };

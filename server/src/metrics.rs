@@ -16,6 +16,8 @@ use prometheus_client::metrics::histogram::Histogram;
 use prometheus_client::registry::{Registry, Unit};
 
 use crate::admission::{LaneLoad, Searches};
+use crate::answers::Answers;
+use crate::client::UnreadableHops;
 use crate::search::GraphCache;
 
 /// The media type of the exposition.
@@ -25,9 +27,9 @@ pub(crate) const CONTENT_TYPE: &str = prometheus_text::CONTENT_TYPE;
 /// that scanning for paths cannot make new series.
 pub(crate) const UNMATCHED: &str = "unmatched";
 
-/// The upper bounds of the latency buckets, in seconds: a lookup takes tens
-/// of microseconds, the largest group's first search about 2 s, the time
-/// limit 10 s by default.
+/// The upper bounds of the latency buckets, in seconds: from a lookup's
+/// microseconds to the largest group's first search (BENCHMARKS.md), and
+/// the time limit.
 const LATENCY_BUCKETS: [f64; 16] = [
     0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5,
     5.0, 10.0,
@@ -121,9 +123,14 @@ pub(crate) struct Metrics {
 }
 
 impl Metrics {
-    /// The metrics, with the counters `searches` and `graphs` keep
-    /// themselves.
-    pub(crate) fn new(searches: &Searches, graphs: &GraphCache) -> Metrics {
+    /// The metrics, with the counters `searches`, `graphs`, `answers` and
+    /// `unreadable` keep themselves.
+    pub(crate) fn new(
+        searches: &Searches,
+        graphs: &GraphCache,
+        answers: &Answers,
+        unreadable: &UnreadableHops,
+    ) -> Metrics {
         let mut registry = Registry::default();
         let requests = Family::<RequestLabels, Counter>::default();
         registry.register(
@@ -184,6 +191,22 @@ impl Metrics {
             "klotski_graph_cache_misses",
             "Group searches that built their graph",
             graphs.misses.clone(),
+        );
+        registry.register(
+            "klotski_answer_cache_hits",
+            "Graph answers sent without building them: kept, or built for another request",
+            answers.hits.clone(),
+        );
+        registry.register(
+            "klotski_answer_cache_misses",
+            "Graph answers built (serialised and encoded)",
+            answers.misses.clone(),
+        );
+        registry.register(
+            "klotski_client_unreadable_hops",
+            "Requests whose trusted proxy's forwarding header held no readable address \
+             where the client should be (the proxy stood for the client)",
+            unreadable.count.clone(),
         );
         let connections = Gauge::default();
         registry.register(

@@ -5,8 +5,9 @@
 //!
 //! A tower layer rather than `axum::middleware::from_fn`: every request
 //! passes it, so it boxes nothing, looks no metric up by its labels, and
-//! finds the client only for the access log (the searches' shares find it
-//! in `extract::Client`).
+//! reads the client's forwarding header only when there are trusted proxies
+//! or an access log: then once, for the request's handler too
+//! ([`ClientAddress`]), so that an unreadable hop is counted once.
 
 use std::future::Future;
 use std::net::IpAddr;
@@ -21,7 +22,7 @@ use axum::http::{Method, Uri};
 use axum::response::{IntoResponse, Response};
 use tokio::time::Timeout;
 
-use crate::client::{client_of, Forwarding};
+use crate::client::{client_of, Forwarding, UnreadableHops};
 use crate::error::AppError;
 use crate::metrics::{Metrics, RouteMetrics, UNMATCHED};
 
@@ -37,21 +38,37 @@ struct Observer {
     metrics: Arc<Metrics>,
     /// How long a request may take before it is answered 503.
     limit: Duration,
-    /// With the access log on, where the client is read from.
-    access_log: Option<Forwarding>,
+    /// Where the client is read from, and the unreadable hops met there.
+    clients: Clients,
+    /// Whether each request is logged.
+    access_log: bool,
 }
 
+/// Where a request's client is read from: the trusted proxies and their
+/// header, and the unreadable hops met there.
+#[derive(Clone, Default)]
+pub(crate) struct Clients {
+    pub(crate) forwarding: Forwarding,
+    pub(crate) unreadable: Arc<UnreadableHops>,
+}
+
+/// A request's client as the observing layer read it, for its handler.
+#[derive(Clone, Copy)]
+pub(crate) struct ClientAddress(pub(crate) Option<IpAddr>);
+
 impl ObserveLayer {
-    /// Requests counted in `metrics`, answered 503 after `limit`, and
-    /// logged when `access_log` holds where the client is read from.
+    /// Requests counted in `metrics`, answered 503 after `limit`, their
+    /// clients read as `clients` says, and logged when `access_log`.
     pub(crate) fn new(
         metrics: Arc<Metrics>,
         limit: Duration,
-        access_log: Option<Forwarding>,
+        clients: Clients,
+        access_log: bool,
     ) -> ObserveLayer {
         ObserveLayer(Arc::new(Observer {
             metrics,
             limit,
+            clients,
             access_log,
         }))
     }
@@ -94,7 +111,7 @@ where
 
     /// Starts counting the request and its time (and notes what the access
     /// log says of it, when on).
-    fn call(&mut self, request: Request) -> Observed<S::Future> {
+    fn call(&mut self, mut request: Request) -> Observed<S::Future> {
         let started = Instant::now();
         let observer = &self.observer;
         let metrics = self.route.get_or_init(|| {
@@ -104,8 +121,19 @@ where
                 .route(route.map_or(UNMATCHED, MatchedPath::as_str))
         });
         metrics.started();
-        let access = observer.access_log.as_ref().map(|forwarding| AccessLine {
-            client: client_of(forwarding, request.extensions(), request.headers()),
+        let clients = &observer.clients;
+        let client = (observer.access_log || !clients.forwarding.proxies.is_empty()).then(|| {
+            let client = client_of(
+                &clients.forwarding,
+                request.extensions(),
+                request.headers(),
+                &clients.unreadable,
+            );
+            request.extensions_mut().insert(ClientAddress(client));
+            client
+        });
+        let access = observer.access_log.then(|| AccessLine {
+            client: client.flatten(),
             method: request.method().clone(),
             uri: request.uri().clone(),
         });
@@ -224,8 +252,20 @@ mod tests {
     #[tokio::test]
     async fn a_request_over_the_time_limit_is_a_503_and_counted() {
         let (searches, graphs) = (Searches::new(1, 1, 1, 1), GraphCache::new(0));
-        let metrics = Arc::new(Metrics::new(&searches, &graphs));
-        let layer = ObserveLayer::new(Arc::clone(&metrics), Duration::from_millis(20), None);
+        let clients = Clients::default();
+        let answers = crate::answers::Answers::new(0);
+        let metrics = Arc::new(Metrics::new(
+            &searches,
+            &graphs,
+            &answers,
+            &clients.unreadable,
+        ));
+        let layer = ObserveLayer::new(
+            Arc::clone(&metrics),
+            Duration::from_millis(20),
+            clients,
+            false,
+        );
         let router: Router = Router::new()
             .route("/slow", get(|| tokio::time::sleep(Duration::from_secs(5))))
             .route("/fast", get(|| async { "done" }))

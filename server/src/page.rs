@@ -194,8 +194,9 @@ mod tests {
         }
     }
 
-    /// Issue 51's bound: 200 KB with the fonts (the bound on the wire is
-    /// checked where responses are compressed, `tests/compression.rs`).
+    /// Issue 51's bound on the page's weight with the fonts (the bound on
+    /// the wire is checked where responses are compressed,
+    /// `tests/compression.rs`).
     #[test]
     fn the_page_weighs_at_most_200_kb() {
         let bytes: usize =

@@ -1,19 +1,26 @@
 //! Serving the router on a socket with bounds on connections: how many are
-//! open at once, and how long a client may take to send a request's head
-//! (which also closes an idle keep-alive connection).
+//! open at once, how many one peer holds, how long a client may take to
+//! send a request's head (which also closes an idle keep-alive connection)
+//! and how long that head may be.
 //!
 //! `axum::serve` sets no timer, so a client that sends half a request, or
 //! opens connections and sends nothing, would hold them forever. Here each
-//! connection is served by hyper with a header-read timeout, and closed once
-//! it has read and written nothing for as long (hyper's timeout starts only
-//! with a request's first byte); the accept loop takes a permit per
-//! connection: past the limit, new connections wait in the kernel's backlog
-//! until one closes.
+//! connection is served by hyper with a header-read timeout (counted from
+//! when hyper starts reading a head, however slowly its bytes trickle in),
+//! and closed once it has read and written nothing for as long; a head
+//! longer than [`MAX_HEAD_BYTES`] is answered 431. The accept loop takes a
+//! permit per connection: past the limit, new connections wait in the
+//! kernel's backlog until one closes. A peer that is not a trusted proxy
+//! holds at most its share of them (per IPv4 address, per IPv6 prefix);
+//! past it, its new connections are closed at once, so that one address
+//! cannot fill the server while others wait.
 
+use std::collections::HashMap;
 use std::future::Future;
+use std::net::IpAddr;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
@@ -27,11 +34,26 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, Semaphore};
 use tower::ServiceExt;
 
+use crate::client::{share_key, TrustedProxies};
+
+/// The longest request head read (the request line and the headers); a
+/// longer one is answered 431. Browsers and proxies send a few hundred bytes.
+pub const MAX_HEAD_BYTES: usize = 16 * 1024;
+
 /// Bounds on the connections a server holds.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct ConnectionLimits {
     /// Connections served at once; more wait to be accepted.
     pub max_connections: usize,
+    /// Connections one peer may hold at once (an IPv4 address, or the
+    /// first `ipv6_prefix` bits of an IPv6 one); more are closed as they are
+    /// accepted. Trusted proxies are exempt.
+    pub max_connections_per_peer: usize,
+    /// Leading bits of an IPv6 peer's address that make one peer.
+    pub ipv6_prefix: u8,
+    /// The peers exempt from the per-peer share: the reverse proxies whose
+    /// connections carry many clients.
+    pub trusted_proxies: TrustedProxies,
     /// How long a client may take to send a request's head, counted from
     /// the connection's start or from the previous response: a half-sent
     /// request or an idle connection is closed after it.
@@ -44,6 +66,9 @@ impl Default for ConnectionLimits {
     fn default() -> ConnectionLimits {
         ConnectionLimits {
             max_connections: 1024,
+            max_connections_per_peer: 64,
+            ipv6_prefix: 64,
+            trusted_proxies: TrustedProxies::default(),
             header_timeout: Duration::from_secs(10),
             shutdown_grace: Duration::from_secs(10),
         }
@@ -66,12 +91,16 @@ pub async fn serve(
     builder
         .http1()
         .timer(TokioTimer::new())
-        .header_read_timeout(limits.header_timeout);
+        .header_read_timeout(limits.header_timeout)
+        .max_buf_size(MAX_HEAD_BYTES);
     builder
         .http2()
         .timer(TokioTimer::new())
-        .keep_alive_interval(Some(limits.header_timeout));
+        .keep_alive_interval(Some(limits.header_timeout))
+        .max_header_list_size(MAX_HEAD_BYTES as u32);
     let builder = Arc::new(builder);
+    let peers = Peers::new(&limits);
+    let header_timeout = limits.header_timeout;
     tokio::pin!(shutdown);
     loop {
         let permit = tokio::select! {
@@ -90,6 +119,11 @@ pub async fn serve(
             },
             () = &mut shutdown => break,
         };
+        let Some(held) = peers.claim(peer.ip()) else {
+            tracing::debug!(%peer, "connection refused: the peer holds its share");
+            drop(stream);
+            continue;
+        };
         let service = app
             .clone()
             .map_request(move |mut request: axum::extract::Request<_>| {
@@ -98,9 +132,9 @@ pub async fn serve(
             });
         let (builder, stopping) = (Arc::clone(&builder), stopping.subscribe());
         tokio::spawn(async move {
-            serve_connection(&builder, stream, service, limits.header_timeout, stopping).await;
+            serve_connection(&builder, stream, service, header_timeout, stopping).await;
             tracing::trace!(%peer, "connection closed");
-            drop(permit);
+            drop((held, permit));
         });
     }
     drop(listener);
@@ -112,6 +146,75 @@ pub async fn serve(
     {
         tracing::warn!("requests still under way after the shutdown grace period");
     }
+}
+
+/// The connections each peer holds, by its share key.
+struct Peers {
+    held: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    per_peer: usize,
+    ipv6_prefix: u8,
+    exempt: TrustedProxies,
+}
+
+/// One connection of a peer, counted until dropped; `None` for an exempt
+/// peer.
+struct Held {
+    key: Option<IpAddr>,
+    held: Arc<Mutex<HashMap<IpAddr, usize>>>,
+}
+
+impl Peers {
+    fn new(limits: &ConnectionLimits) -> Peers {
+        Peers {
+            held: Arc::default(),
+            per_peer: limits.max_connections_per_peer,
+            ipv6_prefix: limits.ipv6_prefix,
+            exempt: limits.trusted_proxies.clone(),
+        }
+    }
+
+    /// A connection of `peer`, or `None` when it holds its share already.
+    fn claim(&self, peer: IpAddr) -> Option<Held> {
+        if self.exempt.contains(peer) {
+            return Some(Held {
+                key: None,
+                held: Arc::clone(&self.held),
+            });
+        }
+        let key = share_key(peer, self.ipv6_prefix);
+        let mut held = lock(&self.held);
+        let count = held.entry(key).or_insert(0);
+        if *count >= self.per_peer {
+            if *count == 0 {
+                held.remove(&key);
+            }
+            return None;
+        }
+        *count += 1;
+        Some(Held {
+            key: Some(key),
+            held: Arc::clone(&self.held),
+        })
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        let Some(key) = self.key else { return };
+        let mut held = lock(&self.held);
+        if let Some(count) = held.get_mut(&key) {
+            *count -= 1;
+            if *count == 0 {
+                held.remove(&key);
+            }
+        }
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Serves one connection until it ends: closed by the client, after

@@ -15,6 +15,7 @@ use crate::client::{share_key, Forwarding};
 use crate::drawing::{drawing_cache, DrawingCache};
 use crate::error::AppError;
 use crate::metrics::{Metrics, Sample};
+use crate::observe::Clients;
 use crate::pool::Pool;
 use crate::search::GraphCache;
 use klotski::CodeRanks;
@@ -73,18 +74,20 @@ impl Default for Config {
             request_timeout: Duration::from_secs(10),
             n_small_searches: std::thread::available_parallelism().map_or(2, usize::from),
             n_large_searches: 1,
-            // A graph build and a search here take about 0.15 s, so one
-            // large search waits for at most a few of them.
+            // A graph build and a search in a group this size are short
+            // beside the time limit (BENCHMARKS.md), so one large search
+            // waits for at most a few of them.
             small_group_layouts: 100_000,
             searches_per_client: 2,
             graph_cache_bytes: 256 << 20,
-            // The small lane's limit: 25,340 of the 25,422 groups drawn
-            // whole, and no drawing larger than a small group's.
+            // The small lane's limit: nearly every group drawn whole, and
+            // no drawing larger than a small group's.
             drawing_layouts: 100_000,
-            // About 4 MB for a 25,955-layout group: a few dozen groups.
+            // A few dozen drawings of mid-sized groups (sizes in
+            // BENCHMARKS.md).
             drawing_cache_bytes: 128 << 20,
-            // The largest ball's answer is 9.7 MB plain, about a tenth of
-            // that compressed.
+            // The largest ball's answer a few times over, plain and
+            // compressed (sizes in BENCHMARKS.md).
             answer_cache_bytes: 64 << 20,
             database_may_change: false,
             forwarding: Forwarding::default(),
@@ -107,6 +110,7 @@ pub(crate) struct Shared {
     pub(crate) graphs: GraphCache,
     pub(crate) drawings: DrawingCache,
     pub(crate) answers: Arc<Answers>,
+    pub(crate) clients: Clients,
     pub(crate) searches: Searches,
     pub(crate) metrics: Arc<Metrics>,
 }
@@ -120,7 +124,7 @@ pub(crate) struct Catalog {
     /// Every group's size: /case answers with it, and a map lookup is
     /// cheaper than a query.
     pub(crate) group_sizes: HashMap<GroupKey, u32>,
-    /// Every code's id (3 MB): a lookup by code reads the table by id, one
+    /// Every code's id: a lookup by code reads the table by id, one
     /// B-tree descent instead of two (the code index's, then the table's).
     pub(crate) ranks: CodeRanks,
 }
@@ -178,8 +182,17 @@ impl AppState {
             config.small_group_layouts,
             config.searches_per_client,
         );
-        let metrics = Arc::new(Metrics::new(&searches, &graphs));
         let answers = Arc::new(Answers::new(config.answer_cache_bytes));
+        let clients = Clients {
+            forwarding: config.forwarding.clone(),
+            unreadable: Arc::default(),
+        };
+        let metrics = Arc::new(Metrics::new(
+            &searches,
+            &graphs,
+            &answers,
+            &clients.unreadable,
+        ));
         Ok(AppState {
             shared: Arc::new(Shared {
                 config,
@@ -188,6 +201,7 @@ impl AppState {
                 graphs,
                 drawings,
                 answers,
+                clients,
                 searches,
                 metrics,
             }),
@@ -211,6 +225,11 @@ impl AppState {
     /// The answers kept as sent (`/case/{code}/graph`).
     pub(crate) fn answers(&self) -> Arc<Answers> {
         Arc::clone(&self.shared.answers)
+    }
+
+    /// Where a request's client is read from.
+    pub(crate) fn clients(&self) -> &Clients {
+        &self.shared.clients
     }
 
     pub(crate) fn catalog(&self) -> &Catalog {

@@ -421,10 +421,16 @@ fn move_list(player: &Player) {
     assert!(url.ends_with("&at=2"), "{url}");
 }
 
+/// The time the browser's clock is set to for the day's puzzle.
+const PUZZLE_DAY_NOON: &str = "2026-03-14T12:00:00Z";
+
 /// A puzzle: its difficulty before the first step, a word after each
 /// step, take it back and try again, solved and remembered with the
 /// result; a streak from a clean solve; the day's puzzle the same twice.
+/// The browser's clock is set to noon of a fixed day, so that the day
+/// cannot change between two looks at its puzzle.
 fn puzzle_mode(player: &Player) {
+    player.browser.set_clock(PUZZLE_DAY_NOON);
     player.open("/ui/");
     let daily = player.text("[data-action=daily]");
     player.click("[data-action=daily]");
@@ -440,7 +446,7 @@ fn puzzle_mode(player: &Player) {
         .next()
         .unwrap()
         .to_owned();
-    assert!(day.len() == 10 && day.starts_with("20"), "{address}");
+    assert!(PUZZLE_DAY_NOON.starts_with(&format!("{day}T")), "{address}");
     player.open("/ui/");
     player.click("[data-action=daily]");
     player.drawn();

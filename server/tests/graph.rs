@@ -5,8 +5,11 @@
 
 mod common;
 
+use std::time::Instant;
+
 use axum::http::StatusCode;
 use builder::graph_file::{GraphExport, NumberSource};
+use common::lines::WAIT;
 use common::{app_with, get, get_text, test_app, test_db};
 use klotski::Code;
 use serde_json::Value;
@@ -161,11 +164,16 @@ async fn a_request_dropped_mid_drawing_leaves_its_drawing_to_the_next() {
         async move { get(&app, uri).await }
     });
     // Dropped once its search runs.
+    let deadline = Instant::now() + WAIT;
     loop {
         let (_, _, text) = get_text(&app, "/metrics").await;
         if sample(&text, "klotski_searches_running{lane=\"small\"}") == "1" {
             break;
         }
+        assert!(
+            Instant::now() < deadline,
+            "the drawing's search did not start within {WAIT:?}"
+        );
         tokio::task::yield_now().await;
     }
     request.abort();

@@ -11,7 +11,6 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
 use std::net::{IpAddr, SocketAddr};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -19,6 +18,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use common::lines::Lines;
 use common::metric_value;
 use klotski::ClassGroups;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -26,7 +26,8 @@ use tokio::net::TcpSocket;
 
 /// The nginx configuration of docs/serving.md, on loopback with every path
 /// under `dir`: the client's address appended to `X-Forwarded-For`, and,
-/// when `sets_forwarded`, also set in `Forwarded`.
+/// when `sets_forwarded`, also set in `Forwarded`. It listens with
+/// `reuseport` to share the port the test holds (see [`held_port`]).
 fn nginx_config(
     dir: &Path,
     listen: SocketAddr,
@@ -63,7 +64,7 @@ http {{
         keepalive 16;
     }}
     server {{
-        listen {listen};
+        listen {listen} reuseport;
         proxy_http_version 1.1;
         proxy_set_header Connection "";
         proxy_set_header Host $host;
@@ -120,14 +121,14 @@ impl Server {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        let mut stderr = BufReader::new(child.stderr.take().unwrap());
+        let stderr = Lines::read(child.stderr.take().unwrap());
         let process = Running(child);
-        let address = common::listening_address(&mut stderr).0.parse().unwrap();
+        let address = common::listening_address(&stderr).0.parse().unwrap();
         let log = Arc::new(Mutex::new(Vec::new()));
         let gathered = Arc::clone(&log);
+        // Gathers the rest for as long as the server runs.
         std::thread::spawn(move || {
-            for line in stderr.lines() {
-                let Ok(line) = line else { break };
+            for line in stderr.0 {
                 gathered.lock().unwrap().push(line);
             }
         });
@@ -163,26 +164,31 @@ impl Server {
     }
 }
 
-/// A free loopback port (free when asked: nginx binds it just after).
-fn free_port() -> SocketAddr {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
+/// A loopback port for nginx, taken by binding and held: the socket is
+/// bound with `SO_REUSEPORT`, which nginx's `listen ... reuseport` shares,
+/// so no other program can bind the port between now and nginx's start;
+/// it never listens, so every connection goes to nginx.
+fn held_port() -> (TcpSocket, SocketAddr) {
+    let socket = TcpSocket::new_v4().unwrap();
+    socket.set_reuseport(true).unwrap();
+    socket.bind(SocketAddr::new(loopback(1), 0)).unwrap();
+    let address = socket.local_addr().unwrap();
+    (socket, address)
 }
 
-/// nginx in front of `upstream`, on a free loopback port, with its files in
-/// a temporary folder; stopped when dropped.
+/// nginx in front of `upstream`, on a loopback port taken by binding, with
+/// its files in a temporary folder; stopped when dropped.
 struct Nginx {
     address: SocketAddr,
     _process: Running,
+    _port: TcpSocket,
     _dir: tempfile::TempDir,
 }
 
 impl Nginx {
     async fn start(program: &Path, upstream: SocketAddr, sets_forwarded: bool) -> Nginx {
         let dir = tempfile::tempdir().unwrap();
-        let address = free_port();
+        let (port, address) = held_port();
         let config = dir.path().join("nginx.conf");
         std::fs::write(
             &config,
@@ -208,6 +214,7 @@ impl Nginx {
                 return Nginx {
                     address,
                     _process: process,
+                    _port: port,
                     _dir: dir,
                 };
             }

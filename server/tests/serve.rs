@@ -3,11 +3,13 @@
 
 mod common;
 
-use std::io::{BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
+
+use common::lines::{exit_of, Lines};
 
 fn server() -> Command {
     Command::new(env!("CARGO_BIN_EXE_klotski-server"))
@@ -39,8 +41,8 @@ fn serves_on_a_socket_and_stops_on_sigterm() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut log = BufReader::new(child.stderr.take().unwrap());
-    let (address, lines) = common::listening_address(&mut log);
+    let log = Lines::read(child.stderr.take().unwrap());
+    let (address, lines) = common::listening_address(&log);
     assert!(
         lines.iter().any(|line| line
             .contains("classes=6 of 203 classes: 0-0-0, 0-1-0, 0-2-0, 1-0-0, 7-0-3, 7-0-7")),
@@ -68,9 +70,8 @@ fn serves_on_a_socket_and_stops_on_sigterm() {
         .status()
         .unwrap();
     assert!(killed.success());
-    let exit = child.wait().unwrap();
-    let mut rest = String::new();
-    log.read_to_string(&mut rest).unwrap();
+    let exit = exit_of(&mut child, "the server's exit on SIGTERM");
+    let rest = log.rest("the server's log").join("\n");
     assert!(exit.success(), "{exit}: {rest}");
     assert!(rest.contains("SIGTERM: shutting down"), "{rest}");
     assert!(rest.contains("stopped"), "{rest}");

@@ -18,6 +18,10 @@
 //! they can run as a process of their own at a lower priority
 //! (`nice -n 19 graph_load --graphs-only ... & graph_load ... 0 ...` with
 //! 0 clients measures the lookups beside them).
+//!
+//! `--own-queries` makes every graph request a query string of its own
+//! (`?c=CLIENT-K`), every other one plain (`Accept-Encoding: identity`):
+//! the answers the route keeps must not be bypassed by either.
 
 use std::error::Error;
 use std::net::SocketAddr;
@@ -84,10 +88,12 @@ fn report(phase: &str, mut latencies: Vec<Duration>, seconds: f64) -> f64 {
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn Error>> {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let graphs_only = args.first().is_some_and(|arg| arg == "--graphs-only");
-    if graphs_only {
-        args.remove(0);
-    }
+    let mut flag = |name: &str| {
+        let found = args.iter().position(|arg| arg == name);
+        found.map(|at| args.remove(at)).is_some()
+    };
+    let graphs_only = flag("--graphs-only");
+    let own_queries = flag("--own-queries");
     let [address, seconds, n_clients, codes @ ..] = &args[..] else {
         return Err("arguments: ADDRESS SECONDS N_CLIENTS CODE...".into());
     };
@@ -128,9 +134,16 @@ async fn main() -> Result<(), Box<dyn Error>> {
             tokio::spawn(async move {
                 let mut k = i;
                 while Instant::now() < end {
-                    let path = format!("/case/{}/graph", codes[k % codes.len()]);
+                    let mut path = format!("/case/{}/graph", codes[k % codes.len()]);
+                    let mut encoding = br;
+                    if own_queries {
+                        path += &format!("?c={i}-{k}");
+                        if k % 2 == 1 {
+                            encoding = "Accept-Encoding: identity\r\n";
+                        }
+                    }
                     k += 1;
-                    if let Ok((_, bytes)) = get(address, &path, br).await {
+                    if let Ok((_, bytes)) = get(address, &path, encoding).await {
                         n_graphs.fetch_add(1, Ordering::Relaxed);
                         graph_bytes.fetch_add(bytes as u64, Ordering::Relaxed);
                     }

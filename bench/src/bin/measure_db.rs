@@ -27,9 +27,11 @@ use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use klotski::analysis::{shortest_in_every_metric, GroupGraph};
-use klotski::{AllCodes, Class, ClassGroups, Code};
-use schema::{Database, GroupKey, LayoutNumbers, LayoutRow, MetricNumbers, Writer};
+use edge::keys::group_key;
+use edge::numbers::metrics_of_graph;
+use klotski::analysis::GroupGraph;
+use klotski::{AllCodes, Class, ClassGroups, Code, GroupName};
+use schema::{Database, LayoutNumbers, LayoutRow, Writer};
 
 const DEFAULT_CLASSES: [&str; 6] = ["5-4-1", "5-4-2", "2-6-1", "3-5-1", "2-7-1", "2-5-1"];
 
@@ -59,20 +61,14 @@ fn build(out: &Path, classes: &[&str]) -> Result<(), Box<dyn Error>> {
         let groups = ClassGroups::build(class);
         for group_num in 0..groups.n_groups() {
             let codes: Vec<Code> = groups.group_codes(group_num).collect();
-            let key = GroupKey {
-                jiang: class.jiang.into(),
-                bing: class.bing.into(),
-                style: class.style.into(),
-                group_num,
-            };
+            let key = group_key(GroupName { class, group_num });
             let mirror = codes[0].layout().mirror_left_right().code();
             mirrors.insert(key, groups.locate(mirror).expect("same class").0);
-            let [step, straight, cell] =
-                shortest_in_every_metric(&GroupGraph::build(codes.clone())).expect("counts fit");
-            for (group_index, code) in (0..).zip(&codes) {
-                let node = group_index as usize;
-                let solvable = u32::from(step[node].moves >= 0);
-                let sql = |count: u64| i64::try_from(count).expect("counts fit SQL");
+            let metrics = metrics_of_graph(&GroupGraph::build(codes.clone()))?;
+            for (group_index, (code, (min_solution_step, metrics))) in
+                (0..).zip(codes.iter().zip(metrics))
+            {
+                let solvable = u32::from(min_solution_step >= 0);
                 rows.push(LayoutRow {
                     id: all.id(*code),
                     code: code.to_string(),
@@ -83,17 +79,11 @@ fn build(out: &Path, classes: &[&str]) -> Result<(), Box<dyn Error>> {
                     numbers: LayoutNumbers {
                         farthest_step: 0,
                         farthest_num: 1,
-                        min_solution_step: step[node].moves,
+                        min_solution_step,
                         min_solution_num: solvable,
                         solution_num: solvable,
                     },
-                    metrics: MetricNumbers {
-                        min_straight_moves: straight[node].moves,
-                        min_cell_moves: cell[node].moves,
-                        n_min_step_sequences: sql(step[node].n_sequences),
-                        n_min_straight_sequences: sql(straight[node].n_sequences),
-                        n_min_cell_sequences: sql(cell[node].n_sequences),
-                    },
+                    metrics,
                 });
             }
         }

@@ -9,14 +9,15 @@
 use std::time::Instant;
 
 use anyhow::bail;
+use edge::keys::group_key;
 use edge::numbers::{metrics_of_graph, numbers_of};
 use klotski::analysis::{analyse_group, GroupGraph};
-use klotski::ClassGroups;
+use klotski::{ClassGroups, GroupName};
 use rayon::prelude::*;
-use schema::{Checkpoint, GroupKey, SavedGroup};
+use schema::{Checkpoint, GroupKey, PackedMetrics, SavedGroup};
 use tracing::{debug, info};
 
-use super::{group_key, Analysed, Analyses, PackedMetrics};
+use super::analysed::{Analysed, Analyses};
 use crate::progress::Progress;
 
 /// Groups of at least this many layouts log their analysis's wall time at
@@ -119,7 +120,10 @@ fn with_metrics(
 }
 
 fn key_of(classes: &[ClassGroups], group: &Pending) -> GroupKey {
-    group_key(classes[group.class_idx].class(), group.group_num)
+    group_key(GroupName {
+        class: classes[group.class_idx].class(),
+        group_num: group.group_num,
+    })
 }
 
 /// Consecutive runs of `groups`, each closed as soon as its sizes add up to

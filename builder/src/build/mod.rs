@@ -15,21 +15,20 @@
 //! `<db>` is in place.
 
 mod analyse;
+mod analysed;
 mod resume;
 mod rows;
 mod target;
 mod verify;
 
-use std::collections::HashMap;
 use std::fmt;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
-use klotski::analysis::LayoutAnalysis;
 use klotski::{AllCodes, Class, ClassGroups};
 use rayon::prelude::*;
-use schema::{CheckpointTag, GroupKey, PackedMetrics, Writer, N_CLASSES};
+use schema::{CheckpointTag, Writer, N_CLASSES};
 
 use tracing::info;
 
@@ -37,8 +36,8 @@ use crate::progress::Progress;
 use crate::space::{self, FreeSpace};
 
 /// Layouts analysed between two checkpoint commits, by default: a few
-/// minutes of work on 2 cores (the standard classes take 250 s a million),
-/// and room for the largest group (964,656 layouts).
+/// minutes of work on 2 cores, and room for the largest group (964,656
+/// layouts).
 pub const DEFAULT_BATCH_LAYOUTS: u64 = 1_000_000;
 
 /// What to build.
@@ -78,24 +77,6 @@ pub struct Summary {
     pub phases: Vec<(&'static str, Duration)>,
     /// Size of the file.
     pub file_bytes: u64,
-}
-
-/// The analysis of every group, by key.
-type Analyses = HashMap<GroupKey, Analysed>;
-
-/// One group's numbers; entry `i` of each is the layout with group_index `i`.
-struct Analysed {
-    /// The five numbers of the original.
-    analysis: Vec<LayoutAnalysis>,
-    /// The numbers in the other metrics, and the counts of minimum sequences.
-    metrics: Vec<PackedMetrics>,
-}
-
-impl Analysed {
-    /// Number of layouts.
-    fn len(&self) -> usize {
-        self.analysis.len()
-    }
 }
 
 /// Builds the database `options` describe. See the module documentation.
@@ -193,16 +174,6 @@ fn group_classes(classes: &[Class]) -> Vec<ClassGroups> {
         .into_iter()
         .filter(|groups| groups.n_layouts() > 0)
         .collect()
-}
-
-/// The key of group `group_num` of `class`.
-fn group_key(class: Class, group_num: u32) -> GroupKey {
-    GroupKey {
-        jiang: class.jiang.into(),
-        bing: class.bing.into(),
-        style: class.style.into(),
-        group_num,
-    }
 }
 
 /// The time each phase took, in order.

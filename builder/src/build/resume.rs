@@ -7,13 +7,14 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use anyhow::bail;
+use edge::keys::group_key;
 use edge::numbers::analysis_of;
-use klotski::ClassGroups;
-use schema::{Checkpoint, CheckpointTag, ErrorKind, GroupKey};
+use klotski::{ClassGroups, GroupName};
+use schema::{Checkpoint, CheckpointTag, ErrorKind, GroupKey, PackedMetrics};
 use tracing::info;
 
+use super::analysed::{Analysed, Analyses};
 use super::target::what_it_is;
-use super::{group_key, Analysed, Analyses, PackedMetrics};
 
 /// What is at the checkpoint path when a build starts.
 pub(super) enum Existing {
@@ -104,8 +105,13 @@ fn saved_analyses(checkpoint: &Checkpoint, classes: &[ClassGroups]) -> anyhow::R
     let sizes: HashMap<GroupKey, usize> = classes
         .iter()
         .flat_map(|groups| {
-            (0..groups.n_groups())
-                .map(|g| (group_key(groups.class(), g), groups.group_size(g) as usize))
+            (0..groups.n_groups()).map(|group_num| {
+                let name = GroupName {
+                    class: groups.class(),
+                    group_num,
+                };
+                (group_key(name), groups.group_size(group_num) as usize)
+            })
         })
         .collect();
     let mut analyses = Analyses::new();

@@ -4,12 +4,13 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 use std::time::Instant;
 
+use edge::keys::group_key;
 use edge::numbers::numbers_of;
-use klotski::{AllCodes, ClassGroups};
+use klotski::{AllCodes, ClassGroups, GroupName};
 use schema::{GroupKey, LayoutRow, Writer};
 use tracing::info;
 
-use super::{group_key, Analysed, Analyses};
+use super::analysed::{Analysed, Analyses};
 use crate::progress::Progress;
 
 /// Rows handed to the writer per call (one transaction each).
@@ -101,7 +102,7 @@ fn class_rows<'a>(
     let class = groups.class();
     // Every group is analysed by now.
     let by_group_num: Vec<&Analysed> = (0..groups.n_groups())
-        .map(|group_num| &analyses[&group_key(class, group_num)])
+        .map(|group_num| &analyses[&group_key(GroupName { class, group_num })])
         .collect();
     groups.classified().map(move |(code, name)| {
         let group_num = name.group.group_num;
@@ -111,7 +112,7 @@ fn class_rows<'a>(
         LayoutRow {
             id: all.id(code),
             code: code.to_string(),
-            group: group_key(class, group_num),
+            group: group_key(name.group),
             group_index: name.group_index,
             is_mirror: layout.is_mirror(),
             is_mirror_as_released: layout.is_mirror_as_released(),
@@ -137,7 +138,11 @@ pub(super) fn mirror_group_nums(classes: &[ClassGroups]) -> HashMap<GroupKey, u3
                 let (mirror_group_num, _) = groups
                     .locate(image)
                     .expect("a mirror image stays in its class");
-                (group_key(groups.class(), group_num), mirror_group_num)
+                let name = GroupName {
+                    class: groups.class(),
+                    group_num,
+                };
+                (group_key(name), mirror_group_num)
             })
         })
         .collect()

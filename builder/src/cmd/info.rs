@@ -192,7 +192,7 @@ fn info_text(info: &InfoJson) -> anyhow::Result<String> {
     }
     writeln!(out, "next layouts          {}", info.next.len())?;
     for next in &info.next {
-        writeln!(out, "  {:<15} {}", next.text, next.code)?;
+        writeln!(out, "  {}  {}", next.text, next.code)?;
     }
     Ok(out)
 }

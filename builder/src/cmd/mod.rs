@@ -12,6 +12,7 @@ pub mod graph;
 pub mod group;
 pub mod info;
 pub mod layers;
+mod layout_args;
 pub mod man;
 mod metric;
 pub mod migrate;

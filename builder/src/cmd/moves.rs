@@ -1,15 +1,14 @@
 //! `klotski moves CODE`: every move from a layout, valued.
 
 use std::fmt::Write;
-use std::path::PathBuf;
 
 use edge::json::MovesJson;
 use edge::numbers::min_moves;
 use klotski::analysis::{reference, shortest_solutions, GroupGraph, LayoutAnalysis};
-use klotski::{Code, LayoutRef, Metric, Progress, ValuedMove};
+use klotski::{Code, Metric, Progress, ValuedMove};
 use rayon::prelude::*;
 
-use super::metric::MetricArg;
+use super::layout_args::LayoutArgs;
 use super::stored::{self, Stored};
 
 /// Every move from a layout, valued, best first.
@@ -22,13 +21,8 @@ use super::stored::{self, Stored};
 /// that metric.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The layout: a code, a short code or a classification.
-    layout: LayoutRef,
-    /// Read the numbers from this database instead of searching the group.
-    #[arg(long, value_name = "PATH")]
-    db: Option<PathBuf>,
     #[command(flatten)]
-    metric: MetricArg,
+    layout: LayoutArgs,
     /// Print JSON, as the service's /case/{code}/moves answers: each move
     /// with the five numbers of the layout it gives.
     #[arg(long)]
@@ -36,10 +30,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let code = super::resolve(args.layout)?;
-    let metric = args.metric.metric;
-    let (here, valued) = match &args.db {
-        Some(path) => read(&Stored::open(path)?, code, metric)?,
+    let (code, stored, metric) = args.layout.resolve()?;
+    let (here, valued) = match &stored {
+        Some(stored) => read(stored, code, metric)?,
         None => searched(code, metric),
     };
     if args.json {
@@ -53,7 +46,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .map_or(String::new(), |name| format!("  {name}"));
     writeln!(
         out,
-        "{:<15} {:<9}  {:>17}  {:>13}{title}  progress",
+        "{:<9}  {:<9}  {:>17}  {:>13}{title}  progress",
         "move", "code", "min_solution_step", "farthest_step"
     )?;
     for valued in &valued {
@@ -62,7 +55,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         });
         writeln!(
             out,
-            "{:<15} {}  {:>17}  {:>13}{moves}  {}",
+            "{:<9}  {}  {:>17}  {:>13}{moves}  {}",
             valued.step.to_string(),
             valued.step.after().code(),
             valued.after.min_solution_step,

@@ -37,7 +37,7 @@ pub fn print<T: Serialize>(
     }
     for (i, step) in paths::moves_along(route)?.iter().enumerate() {
         let code = step.after().code();
-        writeln!(out, "{:>3}  {:<15} {code}", i + 1, step.to_string())?;
+        writeln!(out, "{:>3}  {step}  {code}", i + 1)?;
         if format.boards {
             board(&mut out, code);
         }

@@ -9,8 +9,8 @@ use super::board;
 ///
 /// `##` the 2x2 block, `<>` a 2x1 piece, `^` over `v` a 1x2 piece, `o` a
 /// 1x1 piece, `.` an empty cell. Columns a-d and rows 1-5 name the cells as
-/// moves do: `1x1 b4 down 1` moves the 1x1 piece whose cell is column b,
-/// row 4. The exit is below b5-c5.
+/// moves do: `1x1 b4-b5` moves the 1x1 piece whose cell is column b, row
+/// 4, to row 5. The exit is below b5 and c5.
 ///
 /// `--squares` draws the board as the original's `--show CODE [WIDTH]` did:
 /// each cell a square of WIDTH by WIDTH units (4 when WIDTH is not given),

@@ -1,12 +1,10 @@
 //! `klotski solve CODE`: a minimum solution, move by move, in any metric.
 
-use std::path::PathBuf;
-
 use anyhow::bail;
 use edge::json::SolutionJson;
-use klotski::{paths, Code, LayoutRef, Metric};
+use klotski::{paths, Code, Metric};
 
-use super::metric::MetricArg;
+use super::layout_args::LayoutArgs;
 use super::route::{self, RouteFormat};
 use super::stored::Stored;
 
@@ -17,25 +15,17 @@ use super::stored::Stored;
 /// and the layout it gives, ending in a solved layout.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The layout: a code (1A9BF0C00 or 1A9BF0C), a short code (4WVE1) or a
-    /// classification (5-4-1-1-7472).
-    layout: LayoutRef,
-    /// Walk down the fewest moves stored in this database (no search of
-    /// the group; the same solution as the search gives).
-    #[arg(long, value_name = "PATH")]
-    db: Option<PathBuf>,
     #[command(flatten)]
-    metric: MetricArg,
+    layout: LayoutArgs,
     #[command(flatten)]
     format: RouteFormat,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let code = super::resolve(args.layout)?;
-    let metric = args.metric.metric;
-    let solution = match &args.db {
+    let (code, stored, metric) = args.layout.resolve()?;
+    let solution = match &stored {
         None => paths::solve_in(code, metric),
-        Some(path) => walk_stored(&Stored::open(path)?, code, metric)?,
+        Some(stored) => walk_stored(stored, code, metric)?,
     };
     let Some(solution) = solution else {
         bail!("{code} cannot be solved: its group has no solved layout");

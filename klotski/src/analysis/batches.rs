@@ -140,9 +140,9 @@ pub(crate) fn batch_width(n_sources: usize) -> usize {
 /// region already assigned.
 ///
 /// Made as the searches ask for them ([`search_balls`]), the balls cost no
-/// time of their own: made all at once before the first search, they took
-/// 1.2-1.5 s of one thread in the analysis of 2-6-2-0 (21 s), while the
-/// other thread waited.
+/// time of their own: made all at once before the first search, they kept
+/// one thread busy while the other waited (docs/journal/analysis.md, "Ball
+/// batches made as the workers ask").
 pub(crate) struct Balls<'g> {
     graph: &'g GroupGraph,
     width: usize,

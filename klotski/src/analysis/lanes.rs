@@ -9,9 +9,10 @@ use std::ops::BitOrAssign;
 
 use super::node_set::bit_indexes;
 
-/// Number of sources searched at once. On the project's 2-core machine 1024
-/// beat 512 by 1.4x on dense groups (fewer passes over the same edges, two
-/// adjacent cache lines per read); 2048 gained nothing and doubled memory.
+/// Number of sources searched at once: 1024 beat 512 on dense groups (fewer
+/// passes over the same edges, two adjacent cache lines per read); 2048
+/// gained nothing and doubled memory (docs/journal/analysis.md,
+/// "Bit-parallel searches that pull, 1024 lanes").
 pub(crate) const WIDTH: usize = 1024;
 
 /// A fixed-size set of lane indexes, compiled to a few wide vector
@@ -44,7 +45,7 @@ macro_rules! lane_set {
         pub(crate) struct $name([u64; $words]);
 
         // Word by word, inline: the derived comparison of the array calls
-        // `memcmp` (3% of a dense group's analysis, `perf`).
+        // `memcmp`, which showed in a dense group's profile (`perf`).
         impl PartialEq for $name {
             #[inline]
             fn eq(&self, other: &$name) -> bool {

@@ -16,7 +16,7 @@ use crate::cancel;
 use crate::metric::Metric;
 
 /// A number of minimum move sequences. 64 bits hold every layout's count in
-/// every metric: measured over all 29,334,498 layouts (`bench`'s
+/// every metric: counted over all 29,334,498 layouts (`bench`'s
 /// `count_sizes`), the largest is 1,198,222,023,398,400,000 cell-move
 /// sequences (61 bits, 02C9DF400), so it fits an SQL INTEGER too. A count
 /// that would not fit is an error ([`CountOverflow`]), never a wrong number.

@@ -2,10 +2,11 @@
 //! fresh memory.
 //!
 //! A bit-parallel search holds three to five arrays of one lane set per node
-//! (123 MB each in the largest group), and every call that runs searches
-//! made its own: fresh memory costs a page fault and a page cleared by the
-//! kernel per 4 KiB, and the kernel's `clear_page` took 10% of the samples
-//! of the 4-3-3-0 group's analysis (`perf`). An array a search drops goes
+//! (a lane set is 128 bytes), and every call that runs searches made its
+//! own: fresh memory costs a page fault and a page cleared by the kernel,
+//! and the kernel's `clear_page` showed in a dense group's profile
+//! (docs/journal/analysis.md, "Search arrays kept between searches"). An
+//! array a search drops goes
 //! back to its width's spares ([`SparedLanes::spares`]) and the next search of
 //! a group no larger takes it as it is.
 //!

@@ -1,5 +1,6 @@
 //! The analysis's tuning constants, in one place: each says what it tunes
-//! and what measurement chose it. Every number the analysis computes is
+//! and why its value; the measurements that chose them are in
+//! docs/journal/analysis.md, "Tuning constants". Every number the analysis computes is
 //! exact whatever their values; they decide only how much is searched and
 //! how the work is shared out. The search width,
 //! [`super::lanes::WIDTH`], stays with the lane sets whose size it
@@ -19,8 +20,8 @@ pub(crate) const MARK_FROM_FRONTIER_BELOW: usize = 2;
 
 /// At most this many spare lane-set arrays are kept per lane width
 /// (`spare`): a solution search holds five, a farthest search three, on
-/// each of two workers. Fresh arrays cost the kernel's `clear_page` 10% of
-/// the samples of 4-3-3-0's analysis (`perf`) before the spares.
+/// each of two workers. Fresh arrays cost the kernel's `clear_page` a
+/// visible share of a dense group's analysis before the spares.
 pub(crate) const MAX_SPARES: usize = 12;
 
 /// Nodes per parallel work item when building a group's graph (`graph`):
@@ -33,47 +34,41 @@ pub(crate) const BUILD_CHUNK: usize = 4096;
 /// Groups where a ball of 1024 nodes around the first sweep has at least
 /// this radius are sparse (`shape`): long corridors, which get more
 /// sweeps, pivots and elimination before the peripheral pass, and plain
-/// solution searches. Chosen with those tools (the analysis journal's
-/// "sparse groups: more sweeps"); no other value was measured.
+/// solution searches. Chosen with those tools (docs/journal/analysis.md,
+/// "Sparse groups: spread sweeps, pivots by ascent"); no other value was
+/// measured.
 pub(crate) const SPARSE_RADIUS: usize = 8;
 
 // Farthest searches (`farthest_searches`).
 
 /// Slacks are measured up to this; a larger one counts as this (less rules
-/// out less, so that is safe). The sample's slacks are 2-4 and the hubs'
-/// 3-7: larger ones are rare.
+/// out less, so that is safe). Slacks this large are rare.
 pub(crate) const MAX_SLACK: u32 = 16;
 
 // Solution searches (`solutions`).
 
 /// Serve the farthest sources of a solution batch when at least this share
 /// of its sources are: running a batch to the end costs as much as a plain
-/// farthest batch. Not serving them (2.0) cost 3-5-1-0 71.0 / 73.8 s ->
-/// 75.9 / 83.5 s.
+/// farthest batch, and not serving them was slower.
 pub(crate) const SERVE_WHEN_SHARE_AT_LEAST: f64 = 0.5;
 
 /// A group's solution searches from more than one batch of sources first
 /// run every source up to this level; the sources live then are searched
 /// again together, from their start, in full batches. In the largest dense
-/// groups (2-6-1-0, 3-5-1-0) 36-43% of the sources of a batch are live
-/// after level 2 and nearly all of them stay live to the end; in 2-3-1-0
-/// 75-88%.
+/// groups well under half of a batch's sources are live after level 2, and
+/// nearly all of those stay live to the end.
 pub(crate) const POOL_AFTER_LEVEL: u32 = 2;
 
 /// The levels after which the live sources of a sparse group are counted
-/// (for [`PLAIN_WHEN_LIVE_AT_MOST`]): on the group of `1A9BF0C00`, 7 of 484
-/// sources are live after 8 levels, the rest blocked among other solved
-/// layouts.
+/// (for [`PLAIN_WHEN_LIVE_AT_MOST`]): by then most sources of a sparse
+/// group are blocked among other solved layouts.
 pub(crate) const PLAIN_LEVELS: u32 = 8;
 
 /// A sparse group's solution searches are plain when at most this many
-/// sources are still live after [`PLAIN_LEVELS`] levels. Over the sparse
-/// groups of 1,024 layouts or more of every class (one thread), the 35 with
-/// at most 32 took 93 ms in plain searches against 198 ms in batches, and
-/// only one of them was slower (4.5 ms against 3.5 ms); with more, plain
-/// searches mostly lost, by up to 7 times (87 live sources in a group of
-/// 3,132 layouts of 5-1-0), since long-lived sources near each other share
-/// the work of a batch.
+/// sources are still live after [`PLAIN_LEVELS`] levels: the sparse groups
+/// at or under it were faster in plain searches; with more, plain searches
+/// mostly lost, since long-lived sources near each other share the work of
+/// a batch.
 pub(crate) const PLAIN_WHEN_LIVE_AT_MOST: usize = 32;
 
 // The plan: sweeps, pivots, the sample (`plan`).
@@ -83,15 +78,13 @@ pub(crate) const PLAIN_WHEN_LIVE_AT_MOST: usize = 32;
 pub(crate) const DOUBLE_SWEEPS: usize = 4;
 
 /// Most sweeps per sparse group. Sweeps run one after another, pivots side
-/// by side, and the pivots by ascent do what later sweeps did: on the group
-/// of `1A9BF0C00` a plan with 16 took 55-58 searches, and the group's
-/// median time was 30% less than with 32 (measured side by side).
+/// by side, and the pivots by ascent do what later sweeps did, so fewer
+/// sweeps were faster (measured side by side).
 pub(crate) const MAX_SWEEPS: usize = 16;
 
 /// Pivots taken from the most central nodes before the ascents
 /// (`plan::pivots`): their balls are the largest where slacks are small
-/// everywhere (without them the group of `000557C00` took 20% longer,
-/// measured side by side).
+/// everywhere (without them sparse groups were slower, side by side).
 pub(crate) const OPENING_PIVOTS: usize = 4;
 
 /// Pivots in a row that are useless (their ball holds no orbit besides
@@ -105,8 +98,8 @@ pub(crate) const MAX_USELESS_PIVOTS: usize = 8;
 /// the round.
 pub(crate) const SAMPLE_AT_LEAST: usize = 4 * WIDTH;
 
-/// One source in this many is sampled: the share that searched the largest
-/// group of 4-3-3 the fastest (one in 8 was as fast, one in 32 slower).
+/// One source in this many is sampled: the share that searched a large
+/// dense group the fastest.
 pub(crate) const ONE_IN: u32 = 16;
 
 /// Sampling goes on while a round leaves fewer than this share of its
@@ -124,39 +117,31 @@ pub(crate) const TRY_WHEN_LEFT_EIGHTHS: usize = 1;
 
 /// Hubs are tried in groups of at least this many orbits (about 200,000
 /// layouts): in smaller ones the probe's [`FIRST_HUBS`] scattered sources
-/// are a large share of the work, and a full build's groups of 100,000 to
-/// 160,000 layouts lost 1.5-2 s each to it.
+/// are a large share of the work, and smaller groups lost time to it.
 pub(crate) const TRY_FROM_ORBITS: usize = 50_000;
 
-/// The hubs of the first round, at most: a probe. 4,096 hubs find 2.9-3.0
-/// farthest orbits each in 2-7-1-0 and 3-4-2-0 (where hubs cut the
-/// farthest searches by a quarter), 10-17 in 2-3-1-0, 2-4-1-0, 2-5-0-0 and
-/// 2-5-1-0 (where they cost 18-81% more).
+/// The hubs of the first round, at most: a probe, whose farthest orbits per
+/// hub tell the groups where hubs pay from those where they cost more.
 pub(crate) const FIRST_HUBS: usize = 4 * WIDTH;
 
 /// The probe's first hubs, searched before the rest as a sign between hubs
 /// and elimination's sample: two full batches, one per worker on two cores
-/// (1,024 hubs were one batch, and left the other core idle while it ran).
-/// Farthest orbits per hub at 2,048 hubs: 0.55-2.83 where hubs search
-/// fewer sources than the sample (3-5-2-0 0.55, 2-8-1-0 0.73, 3-5-1-0
-/// 1.32, 2-7-2-0 2.83: 18-57% fewer), 0.00-0.25 in the eleven dense groups
-/// where a sample round leaves under a tenth of the orbits (3-6-1-0 0.25,
-/// 3-6-2-0 0.16) and the sample searches fewer.
+/// (one batch left the other core idle while it ran). Its farthest orbits
+/// per hub are higher where hubs search fewer sources than the sample, and
+/// lower where a sample round leaves few orbits.
 pub(crate) const SIGN_HUBS: usize = FIRST_HUBS / 2;
 
 /// Elimination with its sample finishes the plan when the sign finds fewer
 /// farthest orbits per hub than this, in hundredths (see [`SIGN_HUBS`]):
-/// about the geometric mean of 0.25 and 0.55.
+/// between the highest value where the sample won and the lowest where hubs
+/// did.
 pub(crate) const MIN_SIGN_PERCENT: usize = 37;
 
 /// Elimination finishes the plan when the probe finds more farthest
-/// orbits per hub than this, after all its hubs (at 2,048, 2-6-1-0 finds
-/// 10.7 per hub, at 4,096 7.5). Measured, hubs against elimination in the
-/// farthest part: 7.3 per hub in 2-6-1-0 (hubs 14% faster), 7.5 in 2-6-0-0
-/// (3% faster), 10.1 and more in the four groups above (slower).
+/// orbits per hub than this, after all its hubs: above it, hubs were slower
+/// than elimination in the farthest part.
 pub(crate) const MAX_FARTHEST_PER_HUB: usize = 8;
 
 /// Rounds of hubs at most; the orbits left after them are searched for
-/// their own numbers (in the groups measured, the third round finds fewer
-/// than 100 hubs and none are left).
+/// their own numbers (by the third round few hubs are left).
 pub(crate) const MAX_ROUNDS: usize = 6;

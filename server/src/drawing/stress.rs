@@ -13,8 +13,8 @@ use super::pivot_mds::Pivots;
 pub(crate) const SWEEPS: usize = 15;
 
 /// The pivots whose distances hold the shape: the first ones chosen, the
-/// farthest apart. With all 50, 20 sweeps placed 1A9BF0C00's group in
-/// 0.65 s, 4FEA13400's in 2.1 s (loaded machine): most of the cost.
+/// farthest apart. With all the pivots, the sweeps were most of a drawing's
+/// cost (BENCHMARKS.md).
 const HOLDING_PIVOTS: usize = 16;
 
 /// Moves every node, `sweeps` times in node order (Gauss-Seidel), to the

@@ -14,7 +14,7 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use super::doc::{LayoutCode, PointQueryLate, QueryLate, SearchRefused};
-use super::{page_limit, CodePage, MetricQuery};
+use super::query::{page_limit, CodePage, MetricQuery};
 use crate::error::{AppError, ErrorBody};
 use crate::extract::{empty_as_none, Client, Path, Query};
 use crate::lookup;
@@ -185,8 +185,8 @@ pub(crate) struct LayersQuery {
     limit: Option<u32>,
 }
 
-/// The most codes a `/layers` answer lists per layer: 100 codes of each of
-/// the largest group's layers make an answer of about 250 KB.
+/// The most codes a `/layers` answer lists per layer, so that the largest
+/// group's answer stays a few hundred kilobytes.
 const MAX_LAYER_CODES: u32 = 100;
 
 /// The breadth-first layers from this layout: how many layouts of its group
@@ -260,7 +260,7 @@ pub(crate) async fn case_layers_get(
 ///
 /// Needs one breadth-first search over the whole group (the group's graph is
 /// built from the engine and kept for later requests): milliseconds for most
-/// groups, about 2 s for the largest (964,656 layouts) the first time.
+/// groups, seconds for the largest the first time.
 /// Searches run in lanes by group size, so a small group's never waits for
 /// a large one's; a search whose lane is full is refused at once (503
 /// `busy`), one past the client's share gets a 429.

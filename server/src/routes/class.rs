@@ -33,7 +33,7 @@ pub(crate) async fn class_get(
         expected: "class name",
         error,
     })?;
-    let key = lookup::class_key(class);
+    let key = edge::keys::class_key(class);
     let (class, rows) = state
         .query(move |db, catalog| {
             let class = ClassStats::from(lookup::class(catalog, key)?);

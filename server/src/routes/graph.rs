@@ -5,11 +5,13 @@ use std::net::IpAddr;
 use std::time::Instant;
 
 use axum::extract::State;
-use axum::Json;
+use axum::http::{HeaderMap, HeaderValue};
+use axum::response::Response;
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::doc::{LayoutCode, SearchRefused};
+use crate::answers::{Answer, AnswerKey, Encoding};
 use crate::drawing::{Drawing, DrawingKey};
 use crate::error::{AppError, ErrorBody};
 use crate::extract::{Client, Path};
@@ -17,7 +19,7 @@ use crate::lookup;
 use crate::model::{stored_code, GroupRef};
 use crate::state::AppState;
 use klotski::{Code, LayoutRef};
-use schema::GroupKey;
+use schema::{GroupKey, LayoutRow};
 
 /// A group (or the ball around a layout) as a graph: its nodes with their
 /// positions and numbers, column by column, and its edges.
@@ -72,13 +74,13 @@ pub struct GraphNodes {
 /// The layout's group as a graph to draw: every layout with its numbers and
 /// a position, and every step between two of them.
 ///
-/// Groups of up to 100,000 layouts come whole (all but 82 of the 25,422);
-/// for a larger one, the widest ball of layouts around this one that holds
-/// at most that many. The positions are computed on the server (Pivot MDS
+/// Groups of up to 100,000 layouts come whole (nearly all of them); for a
+/// larger one, the widest ball of layouts around this one that holds at
+/// most that many. The positions are computed on the server (Pivot MDS
 /// of the step distances: two layouts k steps apart are drawn about k units
 /// apart) and kept for later requests, so only a group's first request is a
-/// search (about half a second for 1A9BF0C00's 25,955 layouts), admitted as
-/// `/case/{code}/farthest` is.
+/// search, admitted as `/case/{code}/farthest` is. The answer is kept as
+/// sent, by layout and encoding: a query string changes nothing.
 #[utoipa::path(
     get,
     path = "/case/{code}/graph",
@@ -95,46 +97,74 @@ pub(crate) async fn case_graph_get(
     State(state): State<AppState>,
     Client(client): Client,
     Path(code): Path<String>,
-) -> Result<Json<GraphResponse>, AppError> {
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
     let layout: LayoutRef = code.parse()?;
     let row = state
-        .query(move |db, catalog| lookup::layout(db, catalog, layout))
+        .point_query(move |db, catalog| lookup::layout(db, catalog, layout))
         .await?;
-    let chosen = stored_code(&row.code)?;
+    let key = (stored_code(&row.code)?, Encoding::accepted(&headers));
+    let answer = state
+        .answers()
+        .get_or_build(key, || answer(state.clone(), client, row, key))
+        .await?;
+    Ok(answer.response())
+}
+
+/// The answer about `row`'s layout in `key`'s encoding: its drawing (made
+/// once, `built.rs`), then the JSON and its encoding in the group's search
+/// lane, admitted for `client`.
+async fn answer(
+    state: AppState,
+    client: Option<IpAddr>,
+    row: LayoutRow,
+    key: AnswerKey,
+) -> Result<Answer, AppError> {
+    let (chosen, encoding) = key;
     let group = row.group;
     let size = state.catalog().group_sizes.get(&group).copied();
     let size = size.ok_or_else(|| AppError::Internal(format!("group {group} has no size")))?;
     let max_nodes = state.config().drawing_layouts;
-    let key = DrawingKey {
+    let drawing_key = DrawingKey {
         group,
         centre: (size > max_nodes).then_some(chosen),
     };
     let drawing = state
         .drawings()
-        .get_or_build(key, || {
+        .get_or_build(drawing_key, || {
             draw(state.clone(), client, group, chosen, max_nodes)
         })
         .await?;
     let at = drawing
         .position(chosen)
         .ok_or_else(|| AppError::Internal(format!("{chosen} is not in its own drawing")))?;
-    Ok(Json(GraphResponse {
-        code: row.code,
-        group: GroupRef {
-            name: group.to_string(),
-            size,
-        },
-        radius: drawing.subgraph.radius(),
-        chosen: at,
-        nodes: nodes_of(&drawing),
-        edges: drawing
-            .subgraph
-            .edges()
-            .iter()
-            .flat_map(|&(a, b)| [a, b])
-            .collect(),
-        solution: drawing.solution_from(at),
-    }))
+    let answers = state.answers();
+    let plain = answers.plain(key);
+    let content_type = HeaderValue::from_static("application/json");
+    state
+        .search(group, client, move |_| {
+            answers.make(content_type, encoding, plain, || {
+                let graph = GraphResponse {
+                    code: row.code,
+                    group: GroupRef {
+                        name: group.to_string(),
+                        size,
+                    },
+                    radius: drawing.subgraph.radius(),
+                    chosen: at,
+                    nodes: nodes_of(&drawing),
+                    edges: drawing
+                        .subgraph
+                        .edges()
+                        .iter()
+                        .flat_map(|&(a, b)| [a, b])
+                        .collect(),
+                    solution: drawing.solution_from(at),
+                };
+                serde_json::to_vec(&graph).expect("a graph's answer is plain JSON")
+            })
+        })
+        .await
 }
 
 /// Places the part of `group` to draw around `chosen` (a search, admitted

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use super::doc::QueryLate;
-use super::page_limit;
+use super::query::page_limit;
 use crate::error::{AppError, ErrorBody};
 use crate::extract::{empty_as_none, Path, Query};
 use crate::lookup;
@@ -24,7 +24,7 @@ fn parse_group(text: &str) -> Result<GroupKey, AppError> {
         expected: "group name",
         error,
     })?;
-    Ok(lookup::group_key(name))
+    Ok(edge::keys::group_key(name))
 }
 
 /// A group's summary.

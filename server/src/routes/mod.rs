@@ -10,27 +10,19 @@ mod doc;
 mod graph;
 mod group;
 mod path;
+mod query;
 mod service;
 
-use std::sync::Arc;
-
-use serde::Deserialize;
-use utoipa::IntoParams;
+use axum::{Extension, Router};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::answers::{Answers, KeepAnswersLayer};
-use crate::error::AppError;
-use crate::extract::empty_as_none;
 use crate::state::AppState;
 use doc::ApiDoc;
 
-/// Every documented route; the graph's answers are kept in `answers`.
-pub(crate) fn api_router(answers: Arc<Answers>) -> OpenApiRouter<AppState> {
+/// Every documented route.
+fn api_router() -> OpenApiRouter<AppState> {
     use utoipa::OpenApi;
-    let graph = OpenApiRouter::new()
-        .routes(routes!(graph::case_graph_get))
-        .route_layer(KeepAnswersLayer(answers));
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(case::case_get))
         .routes(routes!(case::case_solution_get))
@@ -49,65 +41,17 @@ pub(crate) fn api_router(answers: Arc<Answers>) -> OpenApiRouter<AppState> {
         .routes(routes!(service::health_get))
         .routes(routes!(service::metrics_get))
         .routes(routes!(service::openapi_get))
-        .merge(graph)
+        .routes(routes!(graph::case_graph_get))
+}
+
+/// Every route, with the document they make handed to `/openapi.json`.
+pub(crate) fn router() -> Router<AppState> {
+    let (router, document) = api_router().split_for_parts();
+    let json = document.to_json().expect("the OpenAPI document serialises");
+    router.layer(Extension(service::OpenApiJson(json.into())))
 }
 
 /// The OpenAPI document of every route.
 pub(crate) fn document() -> utoipa::openapi::OpenApi {
-    api_router(Arc::new(Answers::new(0))).split_for_parts().1
-}
-
-/// Paging by a code cursor.
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct CodePage {
-    /// The last code of the previous page (its `next`); the first page when
-    /// absent.
-    #[serde(default, deserialize_with = "empty_as_none")]
-    #[param(value_type = Option<String>, example = "DAAF4CC00")]
-    after: Option<String>,
-    /// Most layouts in the page: 1 to 1000 (100 when absent).
-    #[serde(default, deserialize_with = "empty_as_none")]
-    #[param(minimum = 1, maximum = 1000)]
-    limit: Option<u32>,
-}
-
-/// Items in a page when a request gives no `limit`.
-const DEFAULT_PAGE: u32 = 100;
-
-/// The most items a page may hold: a page of 1000 cases is 1000 queries,
-/// about 10 ms (BENCHMARKS.md); a page of codes is about 12 bytes a code.
-const MAX_PAGE: u32 = 1000;
-
-/// The page size a request asks for, checked.
-fn page_limit(limit: Option<u32>) -> Result<u32, AppError> {
-    let limit = limit.unwrap_or(DEFAULT_PAGE);
-    if !(1..=MAX_PAGE).contains(&limit) {
-        return Err(AppError::InvalidRequest(format!(
-            "limit {limit} is out of range: a page holds 1 to {MAX_PAGE} items"
-        )));
-    }
-    Ok(limit)
-}
-
-/// How moves are counted, for `/case/{code}/solution`, `/case/{code}/moves`
-/// and `/path/{from}/{to}`.
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct MetricQuery {
-    /// `step` (one piece anywhere it slides, turning as it likes; when
-    /// absent), `straight` (one piece any distance in one direction) or
-    /// `cell` (one piece one cell).
-    #[serde(default, deserialize_with = "empty_as_none")]
-    #[param(value_type = Option<String>, example = "cell")]
-    metric: Option<klotski::Metric>,
-}
-
-impl MetricQuery {
-    /// The metric asked for: steps when absent.
-    fn metric(&self) -> klotski::Metric {
-        self.metric.unwrap_or_default()
-    }
+    api_router().split_for_parts().1
 }

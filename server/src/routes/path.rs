@@ -6,7 +6,7 @@ use edge::json::PathJson;
 use klotski::{paths, Code, LayoutRef};
 
 use super::doc::{LayoutPair, SearchRefused};
-use super::MetricQuery;
+use super::query::MetricQuery;
 use crate::error::{AppError, ErrorBody};
 use crate::extract::{Client, Path, Query};
 use crate::lookup;
@@ -19,7 +19,7 @@ use crate::state::AppState;
 /// At each step the neighbour with the smallest code among those one step
 /// nearer to `to`, so the answer is always the same. Needs a breadth-first
 /// search over the group (built from the engine and kept for later
-/// requests): milliseconds for most groups, about 2 s for the largest the
+/// requests): milliseconds for most groups, seconds for the largest the
 /// first time. Searches run in lanes by group size; a search whose lane is
 /// full is refused at once (503 `busy`), one past the client's share gets a
 /// 429.

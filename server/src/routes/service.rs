@@ -1,11 +1,10 @@
 //! `/stats`, `/health`, `/metrics` and `/openapi.json`.
 
-use std::sync::OnceLock;
-
+use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::header::CONTENT_TYPE;
 use axum::response::IntoResponse;
-use axum::Json;
+use axum::{Extension, Json};
 
 use crate::metrics::CONTENT_TYPE as METRICS_CONTENT_TYPE;
 use crate::model::{ClassStats, HealthResponse, StatsResponse, Totals};
@@ -74,12 +73,11 @@ pub(crate) async fn metrics_get(State(state): State<AppState>) -> impl IntoRespo
     tag = "service",
     responses((status = 200, description = "The OpenAPI document.", content_type = "application/json", body = Object))
 )]
-pub(crate) async fn openapi_get() -> impl IntoResponse {
-    static JSON: OnceLock<String> = OnceLock::new();
-    let json = JSON.get_or_init(|| {
-        super::document()
-            .to_json()
-            .expect("the OpenAPI document serialises")
-    });
-    ([(CONTENT_TYPE, "application/json")], json.as_str())
+pub(crate) async fn openapi_get(Extension(json): Extension<OpenApiJson>) -> impl IntoResponse {
+    ([(CONTENT_TYPE, "application/json")], json.0)
 }
+
+/// The OpenAPI document as JSON, made once with the router (which lists
+/// this route too) and handed to [`openapi_get`].
+#[derive(Clone)]
+pub(crate) struct OpenApiJson(pub(crate) Bytes);

@@ -153,6 +153,33 @@ impl Browser {
         );
     }
 
+    /// Makes the pages opened from now on see the clock start at `at` (a
+    /// UTC time such as `2026-01-02T12:00:00Z`) and run on from there, so
+    /// that what a page computes from the date (the day's puzzle) is fixed
+    /// while timers still run: `Date` is replaced before any script of the
+    /// page runs, through chromedriver's DevTools passage.
+    pub fn set_clock(&self, at: &str) {
+        let source = format!(
+            "(() => {{
+                const Real = Date;
+                const offset = Real.parse({at:?}) - Real.now();
+                class Clock extends Real {{
+                    constructor(...args) {{
+                        if (args.length === 0) super(Real.now() + offset);
+                        else super(...args);
+                    }}
+                    static now() {{ return Real.now() + offset; }}
+                }}
+                globalThis.Date = Clock;
+            }})();"
+        );
+        self.call(
+            "POST",
+            "/goog/cdp/execute",
+            json!({"cmd": "Page.addScriptToEvaluateOnNewDocument", "params": {"source": source}}),
+        );
+    }
+
     /// Sets the window's size in CSS pixels.
     pub fn resize(&self, width: u32, height: u32) {
         self.call(

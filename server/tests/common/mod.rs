@@ -3,6 +3,9 @@
 
 #![allow(dead_code)] // each test binary uses a different part
 
+pub mod layouts;
+pub mod lines;
+
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -170,17 +173,11 @@ pub fn metric_value(samples: &[MetricSample], name: &str, labels: &[(&str, &str)
 
 /// Reads a `klotski-server` log up to its `listening on` line: the address
 /// it gives, and the lines before it.
-pub fn listening_address(log: &mut impl std::io::BufRead) -> (String, Vec<String>) {
-    let mut lines = Vec::new();
-    loop {
-        let mut line = String::new();
-        assert!(
-            log.read_line(&mut line).unwrap() > 0,
-            "no address: {lines:?}"
-        );
-        if let Some((_, address)) = line.trim_end().split_once("listening on http://") {
-            return (address.to_owned(), lines);
-        }
-        lines.push(line);
-    }
+pub fn listening_address(log: &lines::Lines) -> (String, Vec<String>) {
+    const LISTENING: &str = "listening on http://";
+    let (line, before) = log.until("the server's `listening on` line", |line| {
+        line.contains(LISTENING)
+    });
+    let (_, address) = line.split_once(LISTENING).unwrap();
+    (address.trim_end().to_owned(), before)
 }

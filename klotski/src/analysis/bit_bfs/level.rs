@@ -3,7 +3,7 @@
 
 use super::counter::Counter;
 use super::passes::Passes;
-use super::{Tracking, Visitor};
+use super::Visitor;
 use crate::analysis::node_set::NodeSet;
 use crate::analysis::spare::{SetArray, SparedLanes};
 use crate::analysis::tuning::MARK_FROM_FRONTIER_BELOW;
@@ -17,14 +17,31 @@ pub(super) type Counting = super::counter::NoCounts;
 #[cfg(feature = "kernel-stats")]
 pub(super) type Counting = super::kernel_stats::KernelCounts;
 
+/// What a search tracks besides the arrivals.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Tracking {
+    /// Arrivals only.
+    Arrivals,
+    /// Also the blocked flags. A source's search ends once it is blocked at
+    /// every frontier node (it has nothing left that a solution count needs),
+    /// unless the search is asked to run it to the end.
+    Blocked,
+}
+
+impl Tracking {
+    pub(super) fn blocked(self) -> bool {
+        self == Tracking::Blocked
+    }
+}
+
 /// The state of a search in sets of lanes `L`, counting its work with `C`.
 pub(super) struct Search<'g, L: SparedLanes, C: Counter<L> = Counting> {
     graph: &'g GroupGraph,
     tracking: Tracking,
     /// Per node of `reached`, the sources that have reached it. A node
     /// outside `reached` has seen nothing this search, whatever its set
-    /// holds: so a search starts by clearing a bitmap (10 KB for 80,000
-    /// nodes), not by filling every node's set (10 MB in 1024-lane sets).
+    /// holds: so a search starts by clearing a bitmap of one bit a node,
+    /// not by filling every node's set of a bit a source.
     seen: SetArray<L>,
     /// The nodes some source has reached this search.
     reached: NodeSet,
@@ -119,8 +136,8 @@ impl<'g, L: SparedLanes, C: Counter<L>> Search<'g, L, C> {
     ///
     /// Never inlined: whether the compiler inlines it into its callers
     /// flips with unrelated changes elsewhere in the crate, and inlined
-    /// into the solution pass's search it ran 30% more instructions there
-    /// (4FEA13400's group, callgrind; see BENCHMARKS' rejected ideas).
+    /// into the solution pass's search it ran more instructions there
+    /// (callgrind; BENCHMARKS.md, "Ideas tried and rejected").
     #[inline(never)]
     pub(super) fn step(
         &mut self,
@@ -214,8 +231,8 @@ impl<'g, L: SparedLanes, C: Counter<L>> Search<'g, L, C> {
         candidates.drain(|node| {
             let node_index = node as usize;
             // Tested once: [`Self::reach`] below would test it again. (The
-            // same `reach` taking this bit as an argument ran 2% more
-            // instructions in the step, 4FEA13400, callgrind: written out.)
+            // same `reach` taking this bit as an argument ran more
+            // instructions in the step, callgrind: written out.)
             let was_reached = self.reached.contains(node);
             let missing = if was_reached {
                 live.and_not(&self.seen[node_index])

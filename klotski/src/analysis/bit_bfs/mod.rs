@@ -34,29 +34,13 @@ mod passes;
 mod tests;
 mod visitors;
 
+pub(crate) use level::Tracking;
 pub(crate) use visitors::{AfterLevels, Visitor};
 
 use super::lanes::{LaneSet, Lanes, NarrowLanes, WIDTH};
 use super::GroupGraph;
 use level::Search;
 use visitors::Widened;
-
-/// What a search tracks besides the arrivals.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Tracking {
-    /// Arrivals only.
-    Arrivals,
-    /// Also the blocked flags. A source's search ends once it is blocked at
-    /// every frontier node (it has nothing left that a solution count needs),
-    /// unless the search is asked to run it to the end.
-    Blocked,
-}
-
-impl Tracking {
-    fn blocked(self) -> bool {
-        self == Tracking::Blocked
-    }
-}
 
 /// Reusable state for searches from up to 1024 sources over one graph.
 pub(crate) struct BitBfs<'g> {
@@ -129,10 +113,9 @@ impl<'g> BitBfs<'g> {
     /// It never stops early as [`Self::run_until_few`] does: its kept
     /// sources need every level anyway, and where sources are kept (dense
     /// groups) at most 128 are live only in the last few levels. Stopped
-    /// there (the largest groups' batches at levels 20-32, with 1-123
-    /// survivors), the survivors were searched again from level 0 in
-    /// 128-lane sets: 2-3% of those groups' kernel time for levels already
-    /// searched.
+    /// there, the survivors were searched again from level 0 in 128-lane
+    /// sets, for levels already searched (docs/journal/analysis.md, "Dense
+    /// groups' solution searches serve as farthest searches").
     pub(crate) fn run_keeping(
         &mut self,
         sources: &[u32],

@@ -31,6 +31,7 @@
 //!   sample: layouts certified through searched neighbours.
 
 mod candidates;
+mod eliminate;
 pub(crate) mod hubs;
 pub(crate) mod known_farthest;
 pub(crate) mod peripheral;
@@ -41,11 +42,11 @@ pub(crate) mod sweeps;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use eliminate::eliminate;
 pub(crate) use state::{is_representative, lock, Plan, SearchedOrbits};
 
 use super::farthest_searches;
 use super::node_set::NodeSet;
-use super::records::{fold_orbits, Farthest};
 
 /// Enters the span of one step of a group's analysis, named `name`, that
 /// searches from `sources`: a `step` span at level TRACE (the measurement
@@ -67,16 +68,4 @@ pub(crate) fn search_sources(plan: &mut Plan, sources: &NodeSet, measure_slacks:
         bounds,
     );
     plan.absorb_batch(sources, searched);
-}
-
-/// Finishes `plan` by elimination: its sample, then every candidate left;
-/// returns every node's farthest numbers (folded over the orbits, see
-/// [`fold_orbits`]).
-pub(crate) fn eliminate(mut plan: Plan) -> Vec<Farthest> {
-    sample::search(&mut plan);
-    let rest = plan.sources();
-    let step = step("elimination: every candidate left", &rest);
-    search_sources(&mut plan, &rest, false);
-    drop(step);
-    fold_orbits(plan.orbits(), &plan.into_records())
 }

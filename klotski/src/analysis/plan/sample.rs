@@ -2,7 +2,8 @@
 //! searched first, and its slacks rule out most of the rest.
 //!
 //! In a dense group the sweeps rule out few layouts, yet few may be
-//! farthest from another there too (1% of the largest group of 4-3-3). A
+//! farthest from another there too (docs/journal/analysis.md, "A sample
+//! first, its rounds probed"). A
 //! bit-parallel search measures the slack of each of its sources for one
 //! OR per arrival ([`crate::analysis::farthest_searches::SlackMeter`]), so a sample
 //! of the sources, searched first, rules out a ball around each of them,

@@ -19,8 +19,9 @@ pub(crate) fn dense(plan: &SharedPlan, first: FirstSweep) {
 /// the radius of a ball of 1024 nodes around node 0, about what one batch
 /// costs in plain searches. The later ones start at the node farthest from
 /// every search so far, which spreads them over the periphery, where the
-/// farthest layouts lie. On the group of `1A9BF0C00` they make all but 4 of
-/// the 25,955 bounds exact.
+/// farthest layouts lie: in a sparse group they make nearly every bound
+/// exact (docs/journal/analysis.md, "Sparse groups: spread sweeps, pivots
+/// by ascent").
 pub(crate) fn sparse(plan: &SharedPlan, first: FirstSweep) {
     let n_sweeps = (2 * first.radius + 1).min(MAX_SWEEPS);
     sweep(plan, first, n_sweeps);

@@ -1,12 +1,11 @@
 //! Solution numbers: for every layout, its least distance to a solved
 //! layout, how many solved layouts are that near, and how many are solutions.
 
+mod found;
 mod pass;
 mod plain;
 #[cfg(test)]
 mod tests;
-
-use std::cmp::Ordering;
 
 use rayon::prelude::*;
 
@@ -17,6 +16,7 @@ use crate::analysis::shape::Shape;
 use crate::analysis::symmetry::{Orbits, Symmetry};
 use crate::analysis::tuning::POOL_AFTER_LEVEL;
 use crate::analysis::{GroupGraph, LayoutAnalysis};
+use found::{Nearest, ServedFarthest};
 use pass::{merge_served, SolutionPass};
 
 /// Every node's solution numbers, and the farthest records of the sources
@@ -114,67 +114,6 @@ pub fn analyse_solutions(graph: &GroupGraph) -> Vec<SolutionReport> {
             }
         })
         .collect()
-}
-
-/// A node's view of the solved layouts.
-#[derive(Clone)]
-pub(crate) struct Nearest {
-    /// Least distance to a solved layout, -1 for none.
-    step: i32,
-    /// Solved layouts at that distance.
-    n_nearest: u32,
-    /// Solved layouts that are solutions.
-    n_solutions: u32,
-    /// The solved layouts at that distance, in no order, when collected.
-    sources: Vec<u32>,
-}
-
-impl Nearest {
-    const NONE: Nearest = Nearest {
-        step: -1,
-        n_nearest: 0,
-        n_solutions: 0,
-        sources: Vec::new(),
-    };
-
-    fn merge(&mut self, other: &Nearest) {
-        match self.add(other.step, other.n_nearest, other.n_solutions) {
-            Some(Ordering::Less) => self.sources.clone_from(&other.sources),
-            Some(Ordering::Equal) => self.sources.extend_from_slice(&other.sources),
-            Some(Ordering::Greater) | None => {}
-        }
-    }
-
-    /// Adds `n_nearest` solved layouts at distance `step` (-1: none) and
-    /// `n_solutions` solutions, leaving the listed sources as they are;
-    /// returns how `step` compared with the nearest distance before
-    /// (`None` for no solved layout added).
-    #[inline]
-    fn add(&mut self, step: i32, n_nearest: u32, n_solutions: u32) -> Option<Ordering> {
-        self.n_solutions += n_solutions;
-        if step < 0 {
-            return None;
-        }
-        let order = match self.step {
-            nearest if nearest < 0 => Ordering::Less,
-            nearest => step.cmp(&nearest),
-        };
-        match order {
-            Ordering::Less => (self.step, self.n_nearest) = (step, n_nearest),
-            Ordering::Equal => self.n_nearest += n_nearest,
-            Ordering::Greater => {}
-        }
-        Some(order)
-    }
-}
-
-/// What the solution searches found for the farthest sources they served.
-pub(crate) struct ServedFarthest {
-    /// The served sources.
-    pub(crate) sources: Vec<u32>,
-    /// Their records, one source per orbit weighted by the orbit's size
-    /// (empty when none was served).
-    pub(crate) records: Vec<Farthest>,
 }
 
 /// The solution numbers of every node, from searches started at the solved

@@ -5,8 +5,8 @@
 
 use std::sync::Mutex;
 
+use super::found::{Nearest, ServedFarthest};
 use super::plain::PlainSolutionSearch;
-use super::{Nearest, ServedFarthest};
 use crate::analysis::batches::{merge_all, search_balls, search_batches, share_out};
 use crate::analysis::bit_bfs::{AfterLevels, BitBfs, Survivors, Tracking, Visitor};
 use crate::analysis::lanes::{LaneSet, Lanes, NarrowLanes, WIDTH};
@@ -140,8 +140,8 @@ impl SolutionPass<'_> {
     /// source; the workers' finds hold the sources still live then as
     /// survivors. One plain search per source: up to level 2 each reaches a
     /// few hundred nodes, where a bit-parallel batch would clear and scan
-    /// state for the whole group (in 2-5-1-0, 32,472 sources took 0.8-1.0 s
-    /// in batches).
+    /// state for the whole group (docs/journal/analysis.md, "Pooled after
+    /// their first levels").
     fn first_levels(&self, sources: &NodeSet, level: u32) -> Vec<WorkerFound> {
         let list: Vec<u32> = sources.iter().collect();
         self.plain(&list, level)

@@ -11,9 +11,8 @@
 //! serves neither kind well: its 1024-lane state costs more to clear than
 //! the short searches cost, and its scattered survivors keep each node busy
 //! at as many levels as there are survivors. A plain search costs the nodes
-//! it reaches and no more: on the group of `1A9BF0C00`, where 7 of 484
-//! sources are live after 8 levels, the plain searches took 4.7 ms against
-//! 23 ms on one thread. Where many sources run long, in the larger sparse
+//! it reaches and no more (docs/journal/analysis.md, "Sparse groups: one
+//! solved layout at a time"). Where many sources run long, in the larger sparse
 //! groups, the bit-parallel searches share the work and win (see
 //! [`PLAIN_WHEN_LIVE_AT_MOST`](crate::analysis::tuning::PLAIN_WHEN_LIVE_AT_MOST)).
 //!

@@ -18,8 +18,9 @@
 //!
 //! Every layout with no neighbour one step more central must be a hub (or
 //! be searched for its own numbers), and if exactly those are hubs, every
-//! other layout is certified, by induction on eccentricity: about 40-49%
-//! of the orbits of 2-7-1-0 and 3-4-2-0 with their farthest layouts. The
+//! other layout is certified, by induction on eccentricity: in the groups
+//! where hubs pay, a large share of the orbits with their farthest layouts
+//! (docs/journal/analysis.md, "Hubs in large dense groups"). The
 //! eccentricities are unknown, so hubs are chosen in rounds by the lower
 //! bounds of the moment (max of the plan's and the records' m):
 //! 1. the hubs: the orbits left with no neighbour of a smaller bound (in
@@ -35,7 +36,7 @@
 //! numbers. Every number is exact whatever hubs are chosen; the choice
 //! decides only how much is searched. Where F is most of the orbits, the
 //! hubs' farthest layouts are nearly everything, searched as scattered
-//! sources (20% more reads per search than a ball of elimination's): the
+//! sources (more reads per search than a ball of elimination's): the
 //! first round is a probe, and when it finds more than
 //! [`MAX_FARTHEST_PER_HUB`] farthest orbits per hub, elimination finishes
 //! the plan instead. Where F is small, elimination's sample rules out most

@@ -1,0 +1,41 @@
+//! The engine's names of classes and groups as the database's keys.
+
+use klotski::{Class, GroupName};
+use schema::{ClassKey, GroupKey};
+
+/// The database's key of a class.
+pub fn class_key(class: Class) -> ClassKey {
+    ClassKey {
+        jiang: class.jiang.into(),
+        bing: class.bing.into(),
+        style: class.style.into(),
+    }
+}
+
+/// The database's key of a group.
+pub fn group_key(name: GroupName) -> GroupKey {
+    let ClassKey { jiang, bing, style } = class_key(name.class);
+    GroupKey {
+        jiang,
+        bing,
+        style,
+        group_num: name.group_num,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every class's and a few groups' keys print as the engine's names do.
+    #[test]
+    fn keys_name_what_the_engine_names() {
+        for class in Class::all() {
+            assert_eq!(class_key(class).to_string(), class.to_string());
+            for group_num in [0, 1, 7472] {
+                let name = GroupName { class, group_num };
+                assert_eq!(group_key(name).to_string(), name.to_string());
+            }
+        }
+    }
+}
