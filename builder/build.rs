@@ -29,6 +29,7 @@ fn main() {
                 "nbformat",
                 "ipykernel",
                 "networkx",
+                "mypy",
             ],
         },
     ]);

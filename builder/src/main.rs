@@ -50,7 +50,50 @@ fn main() -> ExitCode {
         Err(code) => return code,
     };
     edge::logging::init_logging();
-    let result = match cli.command {
+    let cancel = klotski::Cancel::new();
+    stop_on_ctrl_c(&cancel);
+    let result = match cancel.run(|| run(cli.command)) {
+        Ok(result) => result,
+        Err(klotski::Cancelled) => {
+            eprintln!("klotski: stopped by Ctrl-C");
+            return ExitCode::from(EXIT_INTERRUPTED);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        // Output piped into a program that stopped reading (`| head`).
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("klotski: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The exit status of a command stopped by Ctrl-C, as shells report one
+/// killed by SIGINT (128 + 2).
+const EXIT_INTERRUPTED: u8 = 130;
+
+/// Ctrl-C asks the command's computation to stop at its next checkpoint
+/// (the engine reaches one every few milliseconds): what it built is
+/// dropped, an open transaction rolled back. A second Ctrl-C, for work
+/// that reaches no checkpoint (writing a file), ends the process at once.
+fn stop_on_ctrl_c(cancel: &klotski::Cancel) {
+    let cancel = cancel.clone();
+    let installed = ctrlc::set_handler(move || {
+        if cancel.is_requested() {
+            std::process::exit(EXIT_INTERRUPTED.into());
+        }
+        cancel.request();
+    });
+    if let Err(error) = installed {
+        tracing::warn!("Ctrl-C will end the process without cleaning up: {error}");
+    }
+}
+
+/// Runs one subcommand.
+fn run(command: Command) -> anyhow::Result<()> {
+    match command {
         Command::Show(args) => cmd::show::run(args),
         Command::Info(args) => cmd::info::run(args),
         Command::Moves(args) => cmd::moves::run(args),
@@ -67,15 +110,6 @@ fn main() -> ExitCode {
         Command::Migrate(args) => cmd::migrate::run(args),
         Command::Completions(args) => cmd::completions::run(args, Cli::command()),
         Command::Man(args) => cmd::man::run(args, Cli::command()),
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        // Output piped into a program that stopped reading (`| head`).
-        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("klotski: {error:#}");
-            ExitCode::FAILURE
-        }
     }
 }
 

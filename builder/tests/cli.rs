@@ -414,3 +414,29 @@ fn analyse_class_solution_files_of_larger_classes() {
     }
     std::fs::remove_dir_all(&out).unwrap();
 }
+
+/// Ctrl-C (SIGINT) stops the command's computation at the engine's next
+/// checkpoint: it exits as one killed by the signal would (130), saying
+/// so on one line. The analysis of the largest group (2-6-1-0) takes
+/// seconds; the signal comes half a second in.
+#[test]
+fn ctrl_c_stops_the_computation_and_says_so() {
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_klotski"))
+        .args(["analyse", "00006FFF0"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "klotski: stopped by Ctrl-C\n"
+    );
+    assert_eq!(out.status.code(), Some(130));
+}

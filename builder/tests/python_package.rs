@@ -53,7 +53,7 @@ fn installed_module() -> PathBuf {
 #[test]
 #[cfg_attr(
     missing_python_package,
-    ignore = "needs the Python package and its test tools: pip install ./python pytest pandas matplotlib nbclient nbformat ipykernel networkx"
+    ignore = "needs the Python package and its test tools: pip install ./python pytest pandas matplotlib nbclient nbformat ipykernel networkx mypy pandas-stubs types-networkx"
 )]
 fn the_python_package_passes_its_tests() {
     let module = installed_module();

@@ -1,8 +1,9 @@
 //! The analysis numbers between the engine's types and the schema's: the
 //! five numbers of the original, and the numbers in the other metrics.
 
+use klotski::analysis::reference::{self, LayoutReport};
 use klotski::analysis::{shortest_in_every_metric, GroupGraph, LayoutAnalysis};
-use klotski::Metric;
+use klotski::{Code, Metric};
 use schema::{LayoutNumbers, LayoutRow, MetricNumbers};
 
 /// A stored layout's fewest moves of `metric` to a solved layout; -1 when
@@ -63,4 +64,30 @@ pub fn metrics_of_graph(graph: &GroupGraph) -> Result<Vec<(i32, MetricNumbers)>,
             Ok((step[node].moves, metrics))
         })
         .collect()
+}
+
+/// One layout's numbers found by searches over its group alone.
+pub struct SearchedLayout {
+    /// How many layouts its group has.
+    pub group_size: usize,
+    /// The five numbers and the layouts behind them.
+    pub report: LayoutReport,
+    /// The numbers in straight and cell moves, and the counts.
+    pub metrics: MetricNumbers,
+}
+
+/// The numbers of `code` as `klotski analyse`, `klotski info` and Python's
+/// `Layout.analyse()` give them: one breadth-first search from the layout,
+/// one counting search per metric from its group's solved layouts. An
+/// error as [`metrics_of_graph`]'s.
+pub fn search_layout(code: Code) -> Result<SearchedLayout, String> {
+    let graph = GroupGraph::build(klotski::group_of(code));
+    let node = graph.node(code).expect("a layout is in its own group");
+    let report = reference::analyse_layout(&graph, node);
+    let (_, metrics) = metrics_of_graph(&graph)?.swap_remove(node as usize);
+    Ok(SearchedLayout {
+        group_size: graph.n_nodes(),
+        report,
+        metrics,
+    })
 }

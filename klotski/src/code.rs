@@ -201,7 +201,7 @@ impl Layout {
 
     /// The 32 low bits of the code: the items in reading order, two bits each.
     #[inline]
-    fn pack_range(&self) -> u32 {
+    pub(crate) fn pack_range(&self) -> u32 {
         // Cells where an item starts: not under the block, not the second cell of a piece.
         let starts =
             BOARD & !block_cells(self.head) & !(self.horizontal << 1) & !(self.vertical << 4);

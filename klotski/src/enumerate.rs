@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use crate::board::{block_cells, is_block_head, BOARD, COLUMN_3, ROW_4};
 use crate::buckets::Buckets;
+use crate::cancel;
 use crate::class::Class;
 use crate::code::Code;
 
@@ -18,7 +19,10 @@ pub fn all_codes() -> Vec<Code> {
 /// Every legal code of one class, ascending.
 pub fn class_codes(class: Class) -> Vec<Code> {
     let mut codes = Vec::new();
-    for_each_code(Budget::of_class(class), |code| codes.push(code));
+    for_each_code(Budget::of_class(class), |code| {
+        cancel::checkpoint_every(codes.len());
+        codes.push(code);
+    });
     codes
 }
 

@@ -6,6 +6,7 @@ use std::fmt;
 
 use rayon::prelude::*;
 
+use crate::cancel;
 use crate::class::Class;
 use crate::classification::{Classification, GroupName};
 use crate::code::Code;
@@ -256,6 +257,7 @@ pub fn classify_all(all: &AllCodes) -> Vec<Classification> {
 fn connected_roots(index: &CodeIndex) -> Vec<u32> {
     let mut parent: Vec<u32> = (0..index.len() as u32).collect();
     for (position, code) in index.codes().iter().enumerate() {
+        cancel::checkpoint_every(position);
         code.layout().for_each_slide_down_or_right(|next| {
             let other = index
                 .position(next.code())
@@ -296,7 +298,10 @@ fn union(parent: &mut [u32], a: u32, b: u32) {
 pub fn group_of(start: Code) -> Vec<Code> {
     let mut seen = HashSet::from([start]);
     let mut queue = VecDeque::from([start]);
+    let mut n_taken = 0;
     while let Some(code) = queue.pop_front() {
+        cancel::checkpoint_every(n_taken);
+        n_taken += 1;
         code.layout().for_each_step(|next| {
             let next = next.code();
             if seen.insert(next) {

@@ -27,6 +27,9 @@
 //!   [`analysis::shortest_solutions`] the fewest moves to solved and the
 //!   number of minimum move sequences in each metric.
 //!
+//! - [`Cancel`] stops a long computation from outside (Ctrl-C): the
+//!   searches reach a [`cancel::checkpoint`] every few milliseconds.
+//!
 //! The crate does no I/O: reading and writing files is the builder's job.
 //!
 //! ```
@@ -47,7 +50,9 @@
 
 pub mod analysis;
 pub mod board;
+mod board_text;
 mod buckets;
+pub mod cancel;
 mod cell;
 mod class;
 mod classification;
@@ -65,6 +70,8 @@ mod steps;
 pub mod subgraph;
 mod valued;
 
+pub use board_text::BoardError;
+pub use cancel::{Cancel, Cancelled};
 pub use cell::{Cell, CellError};
 pub use class::{Class, ClassError};
 pub use classification::{Classification, GroupName};

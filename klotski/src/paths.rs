@@ -25,6 +25,7 @@ use std::collections::VecDeque;
 use std::fmt;
 
 use crate::analysis::GroupGraph;
+use crate::cancel;
 use crate::code::Code;
 use crate::group::group_of;
 use crate::metric::Metric;
@@ -59,7 +60,10 @@ fn distances_until(
     if stop.is_some_and(|stop| distance[stop as usize] == 0) {
         return distance;
     }
+    let mut n_taken = 0;
     while let Some(node) = queue.pop_front() {
+        cancel::checkpoint_every(n_taken);
+        n_taken += 1;
         let next_distance = distance[node as usize] + 1;
         for next in graph.neighbours_in(node, metric) {
             if distance[next as usize] == UNREACHED {

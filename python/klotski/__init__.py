@@ -4,18 +4,21 @@ A thin layer over the project's Rust engine (the ``klotski`` crate) and the
 database's reader (the ``schema`` crate):
 
 - ``Layout(text)``: a layout named by its code (``'1A9BF0C00'``), short code
-  (``'4WVE1'``) or classification (``'5-4-1-1-7472'``): its names, its
-  board, its ``moves()``, its ``analyse()`` (the database's ten numbers)
-  and its ``group()``.
+  (``'4WVE1'``) or classification (``'5-4-1-1-7472'``), or drawn as a board
+  (``Layout.from_board``): its names, its board, its ``moves()``, its
+  ``analyse()`` (the database's ten numbers) and its ``group()``.
 - ``solve(layout)`` and ``path(a, b)``: the fewest moves to a solved layout
   or between two layouts, in steps, straight moves or cell moves.
 - ``Group``: a group's layouts; ``table()`` the ten numbers of every layout
   as NumPy columns (``pandas.DataFrame(group.table())``);
   ``to_networkx()`` the group as a graph.
 - ``Database(path)``: a file built by ``klotski build-db``, read-only:
-  ``case(text)`` and ``connection`` (``sqlite3``, for pandas).
+  ``case(layout)``, ``group(name)`` with its numbers from the file,
+  ``classes()`` and ``groups(class_name)`` as tables, and ``connection``
+  (``sqlite3``, for pandas).
 
-Long searches release the GIL and are stopped by Ctrl-C.
+Anything that takes a layout takes a ``Layout`` or a text that names one.
+Long searches release the GIL, and Ctrl-C stops them.
 """
 
 from klotski._klotski import (
@@ -29,12 +32,17 @@ from klotski._klotski import (
     path,
     solve,
 )
+from klotski._types import AnalysisDict, ClassTable, GroupsTable, GroupTable
 
 __all__ = [
     "Analysis",
+    "AnalysisDict",
+    "ClassTable",
     "Database",
     "DatabaseError",
     "Group",
+    "GroupTable",
+    "GroupsTable",
     "Layout",
     "Move",
     "__version__",

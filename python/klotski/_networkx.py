@@ -1,20 +1,29 @@
 """``Group.to_networkx()``: the group as a NetworkX graph, NetworkX imported
 only when it is called."""
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Dict, List
+
+if TYPE_CHECKING:
+    import networkx
+
+    from klotski._klotski import Group
 
 
-def group_graph(group: Any) -> Any:
+def group_graph(group: "Group") -> "networkx.Graph[str]":
     """A ``networkx.Graph`` of ``group``: nodes its codes with the columns of
     ``group.table()`` (every one but ``code``) as attributes, edges its steps
-    with the move from the smaller code to the larger as ``move``."""
+    with the move from the smaller code to the larger as ``move``. A group
+    from ``Database.group()`` brings the file's numbers: nothing is
+    analysed again."""
     import networkx
 
     table = group.table()
-    codes = table["code"].tolist()
-    columns = {name: values.tolist() for name, values in table.items() if name != "code"}
+    codes: List[str] = table["code"].tolist()
+    columns: Dict[str, List[Any]] = {
+        name: values.tolist() for name, values in table.items() if name != "code"
+    }
     sources, targets, moves = group._edges()
-    graph = networkx.Graph(classification=group.classification)
+    graph: "networkx.Graph[str]" = networkx.Graph(classification=group.classification)
     graph.add_nodes_from(
         (code, {name: values[i] for name, values in columns.items()})
         for i, code in enumerate(codes)

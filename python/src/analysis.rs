@@ -1,11 +1,11 @@
 //! `Analysis`: the database's ten numbers of one layout.
 
-use edge::numbers::metrics_of_graph;
-use klotski::analysis::{reference, GroupGraph, LayoutAnalysis};
+use edge::numbers::search_layout;
+use klotski::analysis::LayoutAnalysis;
 use klotski::Code;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyTuple};
 use schema::MetricNumbers;
 
 use crate::background::interruptible;
@@ -28,9 +28,9 @@ pub const NUMBER_NAMES: [&str; 10] = [
 /// A layout's ten numbers, under the database's column names (exact
 /// ``int``s), with its code and classification. ``Layout.analyse()``
 /// computes them; ``Database.case()`` reads them from a built file. Two
-/// analyses are equal when every attribute is.
-#[pyclass(frozen, eq, module = "klotski")]
-#[derive(Clone, PartialEq, Eq)]
+/// analyses are equal, and hash alike, when every attribute is.
+#[pyclass(frozen, eq, hash, module = "klotski")]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Analysis {
     code: String,
     classification: String,
@@ -70,18 +70,17 @@ impl Analysis {
     }
 
     /// The numbers of `code` from searches over its group, as `klotski
-    /// analyse` finds them: one breadth-first search from the layout, one
-    /// counting search per metric from the solved layouts.
+    /// analyse` finds them.
     pub fn search(py: Python<'_>, code: Code) -> PyResult<Analysis> {
         let classification = names::classify(py, code)?.to_string();
-        let (numbers, metrics) = interruptible(py, move || {
-            let graph = GroupGraph::build(klotski::group_of(code));
-            let node = graph.node(code).expect("a layout is in its own group");
-            let numbers = reference::analyse_layout(&graph, node).analysis;
-            metrics_of_graph(&graph).map(|metrics| (numbers, metrics[node as usize].1))
-        })?
-        .map_err(PyRuntimeError::new_err)?;
-        Ok(Analysis::new(code, classification, &numbers, &metrics))
+        let searched =
+            interruptible(py, move || search_layout(code))?.map_err(PyRuntimeError::new_err)?;
+        Ok(Analysis::new(
+            code,
+            classification,
+            &searched.report.analysis,
+            &searched.metrics,
+        ))
     }
 }
 
@@ -171,6 +170,23 @@ impl Analysis {
             dict.set_item(name, value)?;
         }
         Ok(dict)
+    }
+
+    /// Pickled as its attributes.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let restore = py.get_type::<Analysis>().getattr("_restore")?;
+        let state = (self.code.clone(), self.classification.clone(), self.numbers);
+        (restore, state).into_pyobject(py)
+    }
+
+    /// An analysis from its pickled attributes.
+    #[staticmethod]
+    fn _restore(code: String, classification: String, numbers: [i64; 10]) -> Analysis {
+        Analysis {
+            code,
+            classification,
+            numbers,
+        }
     }
 
     fn __repr__(&self) -> String {

@@ -1,35 +1,50 @@
-//! `Group`: a layout's group, its layouts and the table of their numbers.
+//! `Group`: a layout's group, its layouts and the table of their numbers;
+//! and `Layout.group()`, which makes one.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use edge::numbers::metrics_of_graph;
-use klotski::analysis::{analyse_group, GroupGraph};
-use klotski::{Code, GroupName, Move, CODE_DIGITS};
-use numpy::{PyArray1, PyFixedUnicode};
-use pyo3::exceptions::{PyIndexError, PyRuntimeError};
+use klotski::analysis::GroupGraph;
+use klotski::{cancel, Code, GroupName, Move};
+use numpy::PyArray1;
+use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PySlice, PyTuple};
 
-use crate::analysis::{number_row, NUMBER_NAMES};
 use crate::background::interruptible;
-use crate::layout::Layout;
+use crate::layout::{Layout, LayoutArg};
 use crate::names;
-
-/// A code as NumPy's fixed-width string of 9 characters (dtype ``<U9``).
-type CodeText = PyFixedUnicode<CODE_DIGITS>;
+use crate::table::Columns;
 
 /// A group: the layouts one reaches from each other by moves, in ascending
 /// code order (a layout's position is its ``group_index``).
 ///
-/// ``len(group)``, ``group[i]``, ``layout in group`` and iteration work as
-/// for a sequence of ``Layout``. ``table()`` gives the ten numbers of every
-/// layout as NumPy columns; ``to_networkx()`` the group as a graph.
-#[pyclass(frozen, sequence, module = "klotski")]
+/// ``len(group)``, ``group[i]``, ``group[i:j]``, ``layout in group`` and
+/// iteration work as for a sequence of ``Layout`` (``in`` also takes a
+/// code or another text that names a layout). ``table()`` gives the ten
+/// numbers of every layout as NumPy columns; ``to_networkx()`` the group as
+/// a graph. Two groups are equal, and hash alike, when they are the same
+/// group.
+#[pyclass(frozen, eq, hash, sequence, module = "klotski")]
 pub struct Group {
     /// Ascending.
     codes: Arc<Vec<Code>>,
     name: GroupName,
+    /// The numbers read from a file (`Database.group`); computed by
+    /// `table()` when absent.
+    stored: Option<Arc<Columns>>,
+}
+
+impl PartialEq for Group {
+    fn eq(&self, other: &Group) -> bool {
+        self.name == other.name
+    }
+}
+
+impl std::hash::Hash for Group {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.name.hash(state);
+    }
 }
 
 impl Group {
@@ -41,7 +56,38 @@ impl Group {
         Ok(Group {
             codes: Arc::new(codes),
             name,
+            stored: None,
         })
+    }
+
+    /// The group `name` with the numbers a file holds for it.
+    pub fn stored(name: GroupName, columns: Columns) -> Group {
+        Group {
+            codes: Arc::new(columns.codes().to_vec()),
+            name,
+            stored: Some(Arc::new(columns)),
+        }
+    }
+
+    /// The layout at `index` (negative from the end).
+    fn at(&self, index: isize) -> PyResult<Layout> {
+        let n_layouts = self.codes.len() as isize;
+        let position = if index < 0 { index + n_layouts } else { index };
+        if !(0..n_layouts).contains(&position) {
+            return Err(PyIndexError::new_err(format!(
+                "group {} has {n_layouts} layouts: no index {index}",
+                self.name
+            )));
+        }
+        Ok(self.codes[position as usize].into())
+    }
+}
+
+#[pymethods]
+impl Layout {
+    /// The layout's group: every layout one reaches from it by moves.
+    fn group(&self, py: Python<'_>) -> PyResult<Group> {
+        Group::of(py, self.code)
     }
 }
 
@@ -53,24 +99,57 @@ impl Group {
         self.name.to_string()
     }
 
+    /// The number of two-cell pieces of its layouts.
+    #[getter]
+    fn jiang(&self) -> u8 {
+        self.name.class.jiang
+    }
+
+    /// The number of 1x1 pieces of its layouts.
+    #[getter]
+    fn bing(&self) -> u8 {
+        self.name.class.bing
+    }
+
+    /// The number of 2x1 pieces of its layouts.
+    #[getter]
+    fn style(&self) -> u8 {
+        self.name.class.style
+    }
+
+    /// Its number in its class, largest group first.
+    #[getter]
+    fn group_num(&self) -> u32 {
+        self.name.group_num
+    }
+
     fn __len__(&self) -> usize {
         self.codes.len()
     }
 
-    fn __getitem__(&self, index: isize) -> PyResult<Layout> {
-        let n_layouts = self.codes.len() as isize;
-        let position = if index < 0 { index + n_layouts } else { index };
-        if !(0..n_layouts).contains(&position) {
-            return Err(PyIndexError::new_err(format!(
-                "group {} has {n_layouts} layouts: no index {index}",
-                self.name
-            )));
+    fn __getitem__<'py>(&self, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let py = index.py();
+        if let Ok(slice) = index.cast::<PySlice>() {
+            let range = slice.indices(self.codes.len() as isize)?;
+            let layouts: Vec<Layout> = (0..range.slicelength)
+                .map(|i| self.codes[(range.start + i as isize * range.step) as usize].into())
+                .collect();
+            return Ok(PyList::new(py, layouts)?.into_any());
         }
-        Ok(self.codes[position as usize].into())
+        let Ok(index) = index.extract::<isize>() else {
+            return Err(PyTypeError::new_err(format!(
+                "a group's layouts are indexed by integers or slices, not {}",
+                index.get_type().name()?
+            )));
+        };
+        Ok(Bound::new(py, self.at(index)?)?.into_any())
     }
 
-    fn __contains__(&self, layout: PyRef<'_, Layout>) -> bool {
-        self.codes.binary_search(&layout.code).is_ok()
+    fn __contains__(&self, py: Python<'_>, layout: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(layout) = layout.extract::<LayoutArg>() else {
+            return Ok(false);
+        };
+        Ok(self.codes.binary_search(&layout.code(py)?).is_ok())
     }
 
     fn __iter__(&self) -> GroupIterator {
@@ -84,13 +163,23 @@ impl Group {
         format!("<Group {} of {} layouts>", self.name, self.codes.len())
     }
 
+    /// Pickled as its smallest layout's group.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let group = Bound::new(py, Layout::from(self.codes[0]))?.getattr("group")?;
+        (group, ()).into_pyobject(py)
+    }
+
     /// The ten numbers of every layout of the group, as a dict of
     /// equal-length NumPy arrays in ``group_index`` order: ``code``
     /// (strings), ``id``, ``group_index`` and the ten numbers (int64), so
     /// that ``pandas.DataFrame(group.table())`` is the group's rows of the
-    /// database. Computed by the engine's analysis of the whole group (the
-    /// builder's); the GIL is released meanwhile, and Ctrl-C stops the wait.
+    /// database. A group from ``Database.group()`` reads them from the
+    /// file; another is analysed by the engine (the builder's analysis of
+    /// the whole group), with the GIL released and Ctrl-C stopping it.
     fn table<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        if let Some(stored) = &self.stored {
+            return Columns::clone(stored).into_dict(py);
+        }
         let codes = self.codes.clone();
         let columns = interruptible(py, move || Columns::compute(&codes))?
             .map_err(PyRuntimeError::new_err)?;
@@ -116,12 +205,13 @@ impl Group {
             let graph = GroupGraph::build(codes.to_vec());
             let mut edges = (Vec::new(), Vec::new(), Vec::new());
             for a in 0..graph.n_nodes() as u32 {
+                cancel::checkpoint_every(a as usize);
                 for &b in graph.neighbours(a).iter().filter(|&&b| b > a) {
                     let step = Move::between(&graph.code(a).layout(), &graph.code(b).layout())
                         .expect("neighbours are one step apart");
                     edges.0.push(a);
                     edges.1.push(b);
-                    edges.2.push(step.to_string());
+                    edges.2.push(edge::json::MoveJson::from(&step).text);
                 }
             }
             edges
@@ -153,63 +243,4 @@ impl GroupIterator {
         let position = self.next.fetch_add(1, Ordering::Relaxed);
         self.codes.get(position).map(|&code| code.into())
     }
-}
-
-/// The columns of [`Group::table`], computed off the GIL.
-struct Columns {
-    codes: Vec<CodeText>,
-    ids: Vec<i64>,
-    /// Per layout, the ten numbers in [`NUMBER_NAMES`]' order.
-    numbers: [Vec<i64>; 10],
-}
-
-impl Columns {
-    /// The analysis of the group of `codes` (ascending), as `build-db`
-    /// computes a group's rows; an error names a count too large for
-    /// int64 (none is, in the whole layout space).
-    fn compute(codes: &[Code]) -> Result<Columns, String> {
-        let graph = GroupGraph::build(codes.to_vec());
-        let analyses = analyse_group(&graph);
-        let metrics = metrics_of_graph(&graph)?;
-        let ranks = names::ranks();
-        let mut numbers: [Vec<i64>; 10] = Default::default();
-        for column in &mut numbers {
-            column.reserve_exact(codes.len());
-        }
-        for (a, (_, m)) in analyses.iter().zip(&metrics) {
-            let row = number_row(a, m);
-            for (column, value) in numbers.iter_mut().zip(row) {
-                column.push(value);
-            }
-        }
-        Ok(Columns {
-            codes: codes.iter().map(|&code| code_text(code)).collect(),
-            ids: codes.iter().map(|&code| ranks.id(code).into()).collect(),
-            numbers,
-        })
-    }
-
-    fn into_dict(self, py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
-        let n_layouts = self.codes.len() as i64;
-        let dict = PyDict::new(py);
-        dict.set_item("code", PyArray1::from_vec(py, self.codes))?;
-        dict.set_item("id", PyArray1::from_vec(py, self.ids))?;
-        dict.set_item(
-            "group_index",
-            PyArray1::from_vec(py, (0..n_layouts).collect()),
-        )?;
-        for (name, column) in NUMBER_NAMES.iter().zip(self.numbers) {
-            dict.set_item(name, PyArray1::from_vec(py, column))?;
-        }
-        Ok(dict)
-    }
-}
-
-/// A code's 9 digits as NumPy's fixed-width string.
-fn code_text(code: Code) -> CodeText {
-    let mut text = [0; CODE_DIGITS];
-    for (slot, digit) in text.iter_mut().zip(code.to_string().chars()) {
-        *slot = digit.into();
-    }
-    PyFixedUnicode(text)
 }

@@ -1,13 +1,12 @@
-//! `Layout` and `Move`, and the searches between layouts: `solve`, `path`.
+//! `Layout` and `Move`, and what a function takes as a layout (`LayoutArg`).
 
-use klotski::{paths, Code, Metric, ShortCode};
-use pyo3::exceptions::PyValueError;
+use edge::json::MoveJson;
+use klotski::{Code, Metric, ShortCode};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyString, PyTuple};
 
 use crate::analysis::Analysis;
-use crate::background::interruptible;
-use crate::group::Group;
 use crate::names;
 
 /// A legal layout of the 4x5 board.
@@ -15,13 +14,15 @@ use crate::names;
 /// ``Layout(text)`` reads a code (``'1A9BF0C00'``, or ``'1a9bf0c'`` without
 /// its trailing zeros), a short code (``'4WVE1'``) or a classification
 /// ``J-B-S-G-I`` (``'5-4-1-1-7472'``); a text that names no layout raises
-/// ``ValueError`` with the reason the CLI gives.
+/// ``ValueError`` with the reason the CLI gives. ``Layout(layout)`` is the
+/// layout itself; ``Layout.from_board(text)`` reads a drawn board.
 ///
-/// Layouts are equal, and hash alike, when their codes are. ``str()`` draws
-/// the board with column letters a-d and row numbers 1-5, the names moves
-/// use; in Jupyter a layout shows as a picture of its board.
-#[pyclass(frozen, eq, hash, module = "klotski")]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+/// Layouts are equal, and hash alike, when their codes are, and order by
+/// id (which is code order). ``str()`` draws the board with column letters
+/// a-d and row numbers 1-5, the names moves use; in Jupyter a layout shows
+/// as a picture of its board.
+#[pyclass(frozen, eq, ord, hash, module = "klotski")]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Layout {
     pub(crate) code: Code,
 }
@@ -35,8 +36,19 @@ impl From<Code> for Layout {
 #[pymethods]
 impl Layout {
     #[new]
-    fn new(py: Python<'_>, text: &str) -> PyResult<Layout> {
-        names::resolve(py, text).map(Layout::from)
+    fn new(py: Python<'_>, layout: LayoutArg) -> PyResult<Layout> {
+        layout.code(py).map(Layout::from)
+    }
+
+    /// The layout a board drawn as text shows: the five rows ``str()``
+    /// prints (with or without the column letters and row numbers), or
+    /// the five strings of ``board`` joined by newlines. ``ValueError``
+    /// says what is wrong with another text.
+    #[staticmethod]
+    fn from_board(text: &str) -> PyResult<Layout> {
+        klotski::Layout::from_board(text)
+            .map(Layout::from)
+            .map_err(|error| PyValueError::new_err(error.to_string()))
     }
 
     /// The code: 9 hex digits, e.g. ``'1A9BF0C00'``.
@@ -60,11 +72,45 @@ impl Layout {
     }
 
     /// The unique name ``jiang-bing-style-group_num-group_index``, e.g.
-    /// ``'5-4-1-1-7472'`` (the first call for a class finds its groups: up
-    /// to a few seconds).
+    /// ``'5-4-1-1-7472'`` (the first call for a class finds its class's
+    /// groups, as ``klotski info`` does; later calls look them up).
     #[getter]
     fn classification(&self, py: Python<'_>) -> PyResult<String> {
         Ok(names::classify(py, self.code)?.to_string())
+    }
+
+    /// The number of two-cell pieces (2x1 and 1x2): the classification's
+    /// first number.
+    #[getter]
+    fn jiang(&self) -> u32 {
+        self.code.layout().class().jiang.into()
+    }
+
+    /// The number of 1x1 pieces: the classification's second number.
+    #[getter]
+    fn bing(&self) -> u32 {
+        self.code.layout().class().bing.into()
+    }
+
+    /// The number of 2x1 (horizontal) pieces: the classification's third
+    /// number.
+    #[getter]
+    fn style(&self) -> u32 {
+        self.code.layout().class().style.into()
+    }
+
+    /// The group's number in its class, largest group first: the
+    /// classification's fourth number (found as ``classification`` is).
+    #[getter]
+    fn group_num(&self, py: Python<'_>) -> PyResult<u32> {
+        Ok(names::classify(py, self.code)?.group.group_num)
+    }
+
+    /// The layout's position in its group, in code order: the
+    /// classification's fifth number (found as ``classification`` is).
+    #[getter]
+    fn group_index(&self, py: Python<'_>) -> PyResult<u32> {
+        Ok(names::classify(py, self.code)?.group_index)
     }
 
     /// Whether the 2x2 block is at the exit (b4-c5).
@@ -81,35 +127,54 @@ impl Layout {
         self.code.layout().rows()
     }
 
+    /// The layout mirrored left to right (itself when symmetric).
+    fn mirror(&self) -> Layout {
+        self.code.layout().mirror_left_right().code().into()
+    }
+
     /// Every move from this layout in ``metric``: ``'step'`` (one piece
     /// anywhere it can slide, turns allowed), ``'straight'`` (any distance
     /// in one direction) or ``'cell'`` (one cell).
     #[pyo3(signature = (metric = "step"))]
     fn moves(&self, metric: &str) -> PyResult<Vec<Move>> {
         let metric = parse_metric(metric)?;
-        Ok(self
-            .code
-            .layout()
-            .moves_in(metric)
+        Ok(self.moves_in(metric))
+    }
+
+    /// The layout after the move ``text``, written as ``Move.text`` writes
+    /// it (any step from this layout). ``ValueError`` lists this layout's
+    /// steps when ``text`` is none of them.
+    fn apply(&self, text: &str) -> PyResult<Layout> {
+        Ok(self._move(text)?.layout)
+    }
+
+    /// The ``Move`` that ``apply(text)`` makes (a pickled move's maker).
+    fn _move(&self, text: &str) -> PyResult<Move> {
+        let wanted = normalised(text);
+        let mut steps = self.moves_in(Metric::Step);
+        if let Some(at) = steps
             .iter()
-            .map(Move::from)
-            .collect())
+            .position(|step| normalised(&step.step.text) == wanted)
+        {
+            return Ok(steps.swap_remove(at));
+        }
+        let texts: Vec<&str> = steps.iter().map(|step| step.step.text.as_str()).collect();
+        Err(PyValueError::new_err(format!(
+            "'{text}' is no step from {}: its steps are {}",
+            self.code,
+            texts.join(", ")
+        )))
     }
 
     /// The ten numbers of this layout, computed by searches over its group
     /// (as ``klotski analyse`` does); the GIL is released meanwhile, and
-    /// Ctrl-C stops the wait.
+    /// Ctrl-C stops the work.
     fn analyse(&self, py: Python<'_>) -> PyResult<Analysis> {
         Analysis::search(py, self.code)
     }
 
-    /// The layout's group: every layout one reaches from it by moves.
-    fn group(&self, py: Python<'_>) -> PyResult<Group> {
-        Group::of(py, self.code)
-    }
-
     fn __str__(&self) -> String {
-        self.code.layout().labelled_board(0)
+        self.code.layout().labelled_board(0).trim_end().to_owned()
     }
 
     fn __repr__(&self) -> String {
@@ -127,70 +192,159 @@ impl Layout {
     }
 }
 
-/// One move: which piece goes where, and the layout it gives, as the CLI's
-/// ``--json`` and the API write it.
-#[pyclass(frozen, eq, get_all, module = "klotski")]
+impl Layout {
+    /// The moves from this layout in `metric`.
+    pub fn moves_in(&self, metric: Metric) -> Vec<Move> {
+        self.code
+            .layout()
+            .moves_in(metric)
+            .iter()
+            .map(|step| Move::new(self.code, MoveJson::from(step)))
+            .collect()
+    }
+}
+
+/// A move's text as compared: lower case, spaces collapsed.
+fn normalised(text: &str) -> String {
+    text.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// One move: which piece goes where, and the layout it gives, in the shape
+/// the CLI's ``--json`` and the API write it.
+///
+/// Moves are equal, and hash alike, when they leave the same layout by
+/// the same step.
+#[pyclass(frozen, eq, hash, module = "klotski")]
 #[derive(Clone, PartialEq, Eq)]
 pub struct Move {
-    /// The piece, width x height: ``'2x2'`` (the block), ``'2x1'``,
-    /// ``'1x2'`` or ``'1x1'``.
-    piece: &'static str,
-    /// The piece's top-left cell before the move, e.g. ``'b4'`` (columns
-    /// a-d left to right, rows 1-5 top to bottom).
-    from_cell: String,
-    /// Its top-left cell after the move.
-    to_cell: String,
-    /// ``'up'``, ``'down'``, ``'left'`` or ``'right'`` when the piece slides
-    /// in one straight line; ``None`` when it turns on its way.
-    direction: Option<&'static str>,
-    /// How many cells it slides, with ``direction``; ``None`` otherwise.
-    distance: Option<u32>,
-    /// The move as the CLI prints it, from cell to cell by the piece's
-    /// top-left cell: ``'1x1 b4-b5'`` (a slide), ``'1x1 a5-b4'`` (a turn).
-    text: String,
-    /// The layout after the move.
+    /// The layout the move is made from.
+    before: Code,
+    /// The shared shape of a move (`edge`): one source for its fields.
+    step: MoveJson,
+    /// The layout after the move (`step.code`, parsed once).
     layout: Layout,
 }
 
-impl From<&klotski::Move> for Move {
-    fn from(step: &klotski::Move) -> Move {
+impl std::hash::Hash for Move {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.before, &self.step.text).hash(state);
+    }
+}
+
+impl Move {
+    /// The move `step` from `before`.
+    fn new(before: Code, step: MoveJson) -> Move {
+        let layout = step
+            .code
+            .parse::<Code>()
+            .expect("the engine writes legal codes")
+            .into();
         Move {
-            piece: step.piece().shape(),
-            from_cell: step.from().to_string(),
-            to_cell: step.to().to_string(),
-            direction: step.slide().map(|slide| slide.direction.name()),
-            distance: step.slide().map(|slide| slide.distance),
-            text: step.to_string(),
-            layout: step.after().code().into(),
+            before,
+            step,
+            layout,
         }
     }
 }
 
 #[pymethods]
 impl Move {
-    fn __str__(&self) -> String {
-        self.text.clone()
+    /// The piece, width x height: ``'2x2'`` (the block), ``'2x1'``,
+    /// ``'1x2'`` or ``'1x1'``.
+    #[getter]
+    fn piece(&self) -> &'static str {
+        self.step.piece
+    }
+
+    /// The piece's top-left cell before the move, e.g. ``'b4'`` (columns
+    /// a-d left to right, rows 1-5 top to bottom).
+    #[getter(from_cell)]
+    fn start_cell(&self) -> &str {
+        &self.step.from
+    }
+
+    /// Its top-left cell after the move.
+    #[getter]
+    fn to_cell(&self) -> &str {
+        &self.step.to
+    }
+
+    /// ``'up'``, ``'down'``, ``'left'`` or ``'right'`` when the piece
+    /// slides in one straight line; ``None`` when it turns on its way.
+    #[getter]
+    fn direction(&self) -> Option<&'static str> {
+        self.step.direction
+    }
+
+    /// How many cells it slides, with ``direction``; ``None`` otherwise.
+    #[getter]
+    fn distance(&self) -> Option<u32> {
+        self.step.distance
+    }
+
+    /// The move as the CLI prints it; ``Layout.apply()`` reads it back.
+    #[getter]
+    fn text(&self) -> &str {
+        &self.step.text
+    }
+
+    /// The layout after the move.
+    #[getter]
+    fn layout(&self) -> Layout {
+        self.layout
+    }
+
+    fn __str__(&self) -> &str {
+        &self.step.text
     }
 
     fn __repr__(&self) -> String {
-        format!("<Move {} -> {}>", self.text, self.layout.code)
+        format!("<Move {} -> {}>", self.step.text, self.step.code)
+    }
+
+    /// Pickled as the step it plays from the layout before it.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let apply = Bound::new(py, Layout::from(self.before))?.getattr("_move")?;
+        (apply, (self.step.text.clone(),)).into_pyobject(py)
     }
 }
 
-/// A layout given as a ``Layout`` or as a text that names one.
-#[derive(FromPyObject)]
-pub enum LayoutArg<'py> {
-    /// A `Layout`.
-    Layout(PyRef<'py, Layout>),
-    /// A code, short code or classification.
+/// A layout as a function takes it: a ``Layout``, or a text that names
+/// one (a code, short code or classification, as the CLI reads them).
+pub enum LayoutArg {
+    /// A `Layout`'s code.
+    Code(Code),
+    /// A text, read when its code is asked for.
     Text(String),
 }
 
-impl LayoutArg<'_> {
+impl<'a, 'py> FromPyObject<'a, 'py> for LayoutArg {
+    type Error = PyErr;
+
+    fn extract(object: Borrowed<'a, 'py, PyAny>) -> PyResult<LayoutArg> {
+        if let Ok(layout) = object.cast::<Layout>() {
+            return Ok(LayoutArg::Code(layout.get().code));
+        }
+        if object.is_instance_of::<PyString>() {
+            return Ok(LayoutArg::Text(object.extract()?));
+        }
+        Err(PyTypeError::new_err(format!(
+            "expected a Layout or a text naming one (a code such as '1A9BF0C00', \
+             a short code such as '4WVE1' or a classification such as \
+             '5-4-1-1-7472'), not {}",
+            object.get_type().name()?
+        )))
+    }
+}
+
+impl LayoutArg {
     /// The code of the layout.
     pub fn code(&self, py: Python<'_>) -> PyResult<Code> {
         match self {
-            LayoutArg::Layout(layout) => Ok(layout.code),
+            LayoutArg::Code(code) => Ok(*code),
             LayoutArg::Text(text) => names::resolve(py, text),
         }
     }
@@ -200,39 +354,4 @@ impl LayoutArg<'_> {
 pub fn parse_metric(text: &str) -> PyResult<Metric> {
     text.parse()
         .map_err(|error: klotski::MetricError| PyValueError::new_err(error.to_string()))
-}
-
-/// A minimum solution: the layouts from ``layout`` to a solved layout, the
-/// fewest moves of ``metric`` (``'step'``, ``'straight'`` or ``'cell'``)
-/// apart, both ends included. ``ValueError`` when the group has no solved
-/// layout. The GIL is released while the group is searched, and Ctrl-C
-/// stops the wait.
-#[pyfunction]
-#[pyo3(signature = (layout, metric = "step"))]
-pub fn solve(py: Python<'_>, layout: LayoutArg<'_>, metric: &str) -> PyResult<Vec<Layout>> {
-    let (code, metric) = (layout.code(py)?, parse_metric(metric)?);
-    let solution = interruptible(py, move || paths::solve_in(code, metric))?.ok_or_else(|| {
-        PyValueError::new_err(format!(
-            "{code} cannot be solved: its group has no solved layout"
-        ))
-    })?;
-    Ok(solution.into_iter().map(Layout::from).collect())
-}
-
-/// A shortest path: the layouts from ``a`` to ``b``, the fewest moves of
-/// ``metric`` apart, both ends included. ``ValueError`` when they are in
-/// different groups. The GIL is released while the group is searched, and
-/// Ctrl-C stops the wait.
-#[pyfunction]
-#[pyo3(signature = (a, b, metric = "step"))]
-pub fn path(
-    py: Python<'_>,
-    a: LayoutArg<'_>,
-    b: LayoutArg<'_>,
-    metric: &str,
-) -> PyResult<Vec<Layout>> {
-    let (from, to, metric) = (a.code(py)?, b.code(py)?, parse_metric(metric)?);
-    let path = interruptible(py, move || paths::path_between_in(from, to, metric))?
-        .map_err(|error| PyValueError::new_err(error.to_string()))?;
-    Ok(path.into_iter().map(Layout::from).collect())
 }

@@ -3,15 +3,19 @@
 //! database's reader (`schema`), built by maturin (`pip install ./python`).
 //!
 //! - [`layout`]: `Layout` (a layout named by a code, short code or
-//!   classification: its names, board and moves), `Move`, and the searches
-//!   `solve` and `path`.
+//!   classification: its names, board and moves), `Move` (the shape the
+//!   CLI and API share, `edge`'s), and `LayoutArg`, what a function takes
+//!   as a layout.
+//! - [`search`]: the searches `solve` and `path`.
 //! - [`analysis`]: `Analysis`, the database's ten numbers of one layout.
 //! - [`group`]: `Group`, a layout's group: its layouts, and `table()`, the
 //!   ten numbers of every layout as NumPy columns.
+//! - [`table`]: the tables as dicts of NumPy columns: a group's numbers,
+//!   the file's classes and groups.
 //! - [`database`]: `Database`, a built file opened read-only.
 //! - [`names`]: what a text names, and the tables kept between calls.
 //! - [`background`]: long work on a thread of its own, without the GIL,
-//!   stopped waiting for by Ctrl-C.
+//!   stopped by Ctrl-C through the engine's `Cancel`.
 //! - [`svg`]: a layout's board as SVG, for Jupyter.
 //!
 //! `klotski/__init__.py` (beside this crate) re-exports the module's names;
@@ -25,7 +29,9 @@ mod database;
 mod group;
 mod layout;
 mod names;
+mod search;
 mod svg;
+mod table;
 
 use pyo3::prelude::*;
 
@@ -43,7 +49,7 @@ fn _klotski(module: &Bound<'_, PyModule>) -> PyResult<()> {
         "DatabaseError",
         module.py().get_type::<database::DatabaseError>(),
     )?;
-    module.add_function(wrap_pyfunction!(layout::solve, module)?)?;
-    module.add_function(wrap_pyfunction!(layout::path, module)?)?;
+    module.add_function(wrap_pyfunction!(search::solve, module)?)?;
+    module.add_function(wrap_pyfunction!(search::path, module)?)?;
     Ok(())
 }

@@ -11,17 +11,17 @@ use pyo3::prelude::*;
 use crate::background::interruptible;
 
 /// How many classes' groups are kept: a notebook asks about a few classes
-/// at a time, and the largest class's groups take tens of megabytes.
+/// at a time, and the largest classes' groups are large (BENCHMARKS.md).
 const N_CLASSES_KEPT: usize = 4;
 
-/// Every code's id, built on first use (3 MB, under 100 ms).
+/// Every code's id, built on first use (its cost: BENCHMARKS.md).
 pub fn ranks() -> &'static CodeRanks {
     static RANKS: OnceLock<CodeRanks> = OnceLock::new();
     RANKS.get_or_init(CodeRanks::build)
 }
 
-/// The groups of `class`, from the few kept or built (seconds for the
-/// largest classes, off the GIL and stopped by Ctrl-C).
+/// The groups of `class`, from the few kept or built (off the GIL and
+/// stopped by Ctrl-C).
 pub fn class_groups(py: Python<'_>, class: Class) -> PyResult<Arc<ClassGroups>> {
     static KEPT: Mutex<Vec<Arc<ClassGroups>>> = Mutex::new(Vec::new());
     let kept = |kept: &mut Vec<Arc<ClassGroups>>| {

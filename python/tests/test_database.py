@@ -19,6 +19,7 @@ def test_case_is_the_engines_analysis(db_path, code):
     layout = klotski.Layout(code)
     analysis = layout.analyse()
     assert db.case(code) == analysis
+    assert db.case(layout) == analysis
     assert db.case(layout.short_code) == analysis
     assert db.case(layout.classification) == analysis
 
@@ -79,3 +80,93 @@ def test_files_that_cannot_be_read_name_the_fix(db_path, tmp_path):
     for path, message in cases:
         with pytest.raises(klotski.DatabaseError, match=message):
             klotski.Database(path)
+
+
+def assert_tables_equal(a, b):
+    assert list(a) == list(b)
+    for name in a:
+        assert a[name].dtype == b[name].dtype, name
+        assert a[name].tolist() == b[name].tolist(), name
+
+
+def test_a_groups_table_from_the_file_is_the_engines_for_every_group_of_a_class(db_path):
+    db = klotski.Database(db_path)
+    groups = db.groups("7-0-1")
+    assert len(groups["group_num"]) > 1
+    for group_num, smallest in zip(groups["group_num"].tolist(), groups["smallest_code"].tolist()):
+        stored = db.group(f"7-0-1-{group_num}")
+        computed = klotski.Layout(smallest).group()
+        assert stored == computed and list(stored) == list(computed)
+        assert_tables_equal(stored.table(), computed.table())
+    for name in ["0-3-0-0", "1-2-1-0"]:
+        assert_tables_equal(db.group(name).table(), db.group(name)[0].group().table())
+
+
+def test_a_group_is_named_as_a_layout_is(db_path):
+    db = klotski.Database(db_path)
+    layout = klotski.Layout("00000007C")
+    for name in [layout, layout.code, layout.short_code, layout.classification, "1-2-1-0"]:
+        assert db.group(name).classification == "1-2-1-0"
+    with pytest.raises(KeyError, match="holds no group 7-0-1-999"):
+        db.group("7-0-1-999")
+    with pytest.raises(KeyError, match="not in .*class 5-4-1"):
+        db.group("1A9BF0C00")
+
+
+def test_a_graph_from_the_file_carries_the_files_numbers(db_path):
+    pytest.importorskip("networkx")
+    db = klotski.Database(db_path)
+    group = db.group("1-2-1-0")
+    graph = group.to_networkx()
+    table = group.table()
+    assert graph.number_of_nodes() == len(group)
+    for i, code in enumerate(table["code"].tolist()):
+        assert graph.nodes[code]["min_solution_step"] == table["min_solution_step"][i]
+    assert graph.number_of_edges() == group[0].group().to_networkx().number_of_edges()
+
+
+def test_classes_and_groups_are_the_files_summaries(db_path):
+    db = klotski.Database(db_path)
+    classes = db.classes()
+    rows = db.connection.execute(
+        "SELECT jiang, bing, style, n_layouts, n_groups FROM layout_class ORDER BY jiang, bing, style"
+    ).fetchall()
+    as_rows = zip(*(classes[name].tolist() for name in ["jiang", "bing", "style", "n_layouts", "n_groups"]))
+    assert list(as_rows) == rows
+    for jiang, bing, style, n_groups in zip(
+        classes["jiang"].tolist(), classes["bing"].tolist(), classes["style"].tolist(), classes["n_groups"].tolist()
+    ):
+        groups = db.groups(f"{jiang}-{bing}-{style}")
+        assert len(groups["size"]) == n_groups
+        assert set(groups["jiang"].tolist()) == {jiang}
+    assert len(db.groups()["size"]) == sum(classes["n_groups"].tolist())
+    with pytest.raises(ValueError):
+        db.groups("7-0")
+
+
+def test_a_database_closes_as_a_context_manager(db_path):
+    with klotski.Database(db_path) as db:
+        connection = db.connection
+        assert db.case("00000007C").min_solution_step >= 0
+    with pytest.raises(klotski.DatabaseError, match="is closed"):
+        db.case("00000007C")
+    with pytest.raises(sqlite3.ProgrammingError):
+        connection.execute("SELECT 1")
+    db.close()
+
+
+def test_a_damaged_file_gives_database_error_and_the_next_call_works(db_path, tmp_path):
+    damaged = tmp_path / "damaged.db"
+    shutil.copy(db_path, damaged)
+    with sqlite3.connect(damaged) as connection:
+        connection.execute(
+            "UPDATE layout SET code = 'NOT A CODE' WHERE jiang = 1 AND bing = 2 AND group_index = 3"
+        )
+    db = klotski.Database(damaged)
+    with pytest.raises(klotski.DatabaseError, match="'NOT A CODE' is not legal"):
+        db.case("1-2-1-0-3")
+    with pytest.raises(klotski.DatabaseError, match="'NOT A CODE' is not legal"):
+        db.group("1-2-1-0")
+    # The same reader, and another file, answer at once.
+    assert db.case("0-3-0-0-0") == klotski.Database(db_path).case("0-3-0-0-0")
+    assert klotski.Database(db_path).group("1-2-1-0").table()["code"][3] == klotski.Layout("1-2-1-0-3").code

@@ -44,7 +44,8 @@ def test_board_is_the_clis(cli, code):
     layout = klotski.Layout(code)
     assert layout.is_solved == (code == "DAAF4CC00")
     assert layout.board == cli.json("show", code)["rows"]
-    assert str(layout) == cli.out("show", code)
+    # print() adds the line end the CLI prints: no blank line after the board.
+    assert str(layout) + "\n" == cli.out("show", code)
     # Every name of the layout names it.
     for text in (layout.short_code, layout.classification, code.lower().rstrip("0")):
         assert klotski.Layout(text) == layout

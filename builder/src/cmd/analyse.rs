@@ -3,8 +3,7 @@
 use std::fmt::Write;
 
 use edge::json::MetricsJson;
-use edge::numbers::metrics_of_graph;
-use klotski::analysis::{reference, GroupGraph};
+use edge::numbers::{search_layout, SearchedLayout};
 use klotski::{Code, LayoutRef};
 use serde::Serialize;
 
@@ -48,21 +47,22 @@ struct AnalyseJson {
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     let code = super::resolve(args.layout)?;
-    let graph = GroupGraph::build(klotski::group_of(code));
-    let node = graph.node(code).expect("a layout is in its own group");
-    let report = reference::analyse_layout(&graph, node);
+    let SearchedLayout {
+        group_size,
+        report,
+        metrics,
+    } = search_layout(code).map_err(anyhow::Error::msg)?;
     let numbers = report.analysis;
-    let metrics = metrics_of_graph(&graph).map_err(anyhow::Error::msg)?;
     let codes = |codes: &[Code]| codes.iter().map(ToString::to_string).collect::<Vec<_>>();
     let answer = AnalyseJson {
         code: code.to_string(),
-        group_size: graph.n_nodes(),
+        group_size,
         farthest_step: numbers.farthest_step,
         farthest_num: numbers.farthest_num,
         min_solution_step: numbers.min_solution_step,
         min_solution_num: numbers.min_solution_num,
         solution_num: numbers.solution_num,
-        metrics: MetricsJson::from(&metrics[node as usize].1),
+        metrics: MetricsJson::from(&metrics),
         farthest: codes(&report.farthest),
         min_solutions: codes(&report.min_solutions),
     };

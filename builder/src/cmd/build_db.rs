@@ -41,12 +41,16 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    if let Some(threads) = args.threads {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads.get())
-            .build_global()
-            .context("cannot start the worker threads")?;
+    match args.threads {
+        // A pool of its own that Ctrl-C still stops.
+        Some(threads) => klotski::cancel::thread_pool(threads.get())
+            .context("cannot start the worker threads")?
+            .install(|| build(args)),
+        None => build(args),
     }
+}
+
+fn build(args: Args) -> anyhow::Result<()> {
     let summary = build_database(&BuildOptions {
         db: args.db,
         classes: select(&args.classes),

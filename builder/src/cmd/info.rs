@@ -4,8 +4,8 @@ use std::fmt::Write;
 use std::path::PathBuf;
 
 use edge::json::{MetricsJson, MoveJson};
-use edge::numbers::metrics_of_graph;
-use klotski::analysis::{reference, GroupGraph, LayoutAnalysis};
+use edge::numbers::search_layout;
+use klotski::analysis::LayoutAnalysis;
 use klotski::{AllCodes, ClassGroups, Code, LayoutRef, ShortCode};
 use schema::GroupRow;
 use serde::Serialize;
@@ -120,11 +120,11 @@ fn computed_names(code: Code) -> Names {
 /// The numbers of `code`, from one search over its group and its group's
 /// searches in the three metrics.
 fn searched_numbers(code: Code) -> anyhow::Result<(LayoutAnalysis, MetricsJson)> {
-    let graph = GroupGraph::build(klotski::group_of(code));
-    let node = graph.node(code).expect("a layout is in its own group");
-    let analysis = reference::analyse_layout(&graph, node).analysis;
-    let metrics = metrics_of_graph(&graph).map_err(anyhow::Error::msg)?;
-    Ok((analysis, MetricsJson::from(&metrics[node as usize].1)))
+    let searched = search_layout(code).map_err(anyhow::Error::msg)?;
+    Ok((
+        searched.report.analysis,
+        MetricsJson::from(&searched.metrics),
+    ))
 }
 
 fn info_json(

@@ -3,6 +3,7 @@
 use rayon::prelude::*;
 
 use crate::analysis::tuning::BUILD_CHUNK;
+use crate::cancel;
 use crate::code::Code;
 use crate::index::CodeIndex;
 use crate::metric::Metric;
@@ -31,6 +32,7 @@ impl GroupGraph {
             .codes()
             .par_chunks(BUILD_CHUNK)
             .map(|chunk| {
+                cancel::checkpoint();
                 let mut degrees = Vec::with_capacity(chunk.len());
                 let mut neighbours = Vec::with_capacity(chunk.len() * 16);
                 let mut metrics = Vec::with_capacity(chunk.len() * 16);

@@ -6,6 +6,7 @@
 //! independent check of everything here.
 
 use super::GroupGraph;
+use crate::cancel;
 
 /// Distances from `start` to every node.
 ///
@@ -23,6 +24,7 @@ pub(crate) fn distances_from(graph: &GroupGraph, start: u32) -> Vec<u32> {
     distances[start as usize] = 0;
     let (mut head, mut tail) = (0, 1);
     while head < tail {
+        cancel::checkpoint_every(head);
         let node = queue[head];
         head += 1;
         let next_distance = distances[node as usize] + 1;

@@ -4,6 +4,7 @@
 use std::collections::VecDeque;
 
 use super::{GroupGraph, LayoutAnalysis};
+use crate::cancel;
 use crate::code::Code;
 
 /// Everything one search from a layout finds: its numbers and the layouts
@@ -104,6 +105,7 @@ fn search(graph: &GroupGraph, start: u32) -> Search {
     let mut queue = VecDeque::from([start]);
     distance[start as usize] = 0;
     while let Some(node) = queue.pop_front() {
+        cancel::checkpoint_every(order.len());
         order.push(node);
         let passes_block = graph.is_solved(node) || blocked[node as usize];
         for &next in graph.neighbours(node) {

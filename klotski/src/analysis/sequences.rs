@@ -12,6 +12,7 @@ use std::collections::VecDeque;
 use std::fmt;
 
 use super::GroupGraph;
+use crate::cancel;
 use crate::metric::Metric;
 
 /// A number of minimum move sequences. 64 bits hold every layout's count in
@@ -75,7 +76,10 @@ pub fn shortest_solutions(
     }
     // Every node of one level is dequeued before any of the next, so a
     // node's count is complete when it is dequeued.
+    let mut n_taken = 0;
     while let Some(node) = queue.pop_front() {
+        cancel::checkpoint_every(n_taken);
+        n_taken += 1;
         let Shortest { moves, n_sequences } = shortest[node as usize];
         for next in graph.neighbours_in(node, metric) {
             let reached = &mut shortest[next as usize];

@@ -8,6 +8,7 @@ use crate::analysis::node_set::NodeSet;
 use crate::analysis::spare::{SetArray, SparedLanes};
 use crate::analysis::tuning::MARK_FROM_FRONTIER_BELOW;
 use crate::analysis::GroupGraph;
+use crate::cancel;
 
 /// The counter the searches run with: none, or with the `kernel-stats`
 /// feature the kernel's counts.
@@ -145,6 +146,7 @@ impl<'g, L: SparedLanes, C: Counter<L>> Search<'g, L, C> {
         kept: &L,
         visitor: &mut impl Visitor<L>,
     ) -> L {
+        cancel::checkpoint();
         self.counter.start_level();
         self.enter_frontier();
         self.choose_candidates();

@@ -1,0 +1,84 @@
+"""The shapes of the package's dicts, for type checkers: ``Analysis.to_dict()``
+and the tables of ``Group.table()``, ``Database.classes()`` and
+``Database.groups()`` (dicts of equal-length NumPy columns)."""
+
+from typing import TypedDict
+
+import numpy
+import numpy.typing
+
+Ints = numpy.typing.NDArray[numpy.int64]
+"""A column of int64."""
+
+Codes = numpy.typing.NDArray[numpy.str_]
+"""A column of codes: 9-character strings (dtype ``<U9``)."""
+
+
+class AnalysisDict(TypedDict):
+    """``Analysis.to_dict()``: the code, the classification and the ten numbers."""
+
+    code: str
+    classification: str
+    farthest_step: int
+    farthest_num: int
+    min_solution_step: int
+    min_solution_num: int
+    solution_num: int
+    min_straight_moves: int
+    min_cell_moves: int
+    n_min_step_sequences: int
+    n_min_straight_sequences: int
+    n_min_cell_sequences: int
+
+
+class GroupTable(TypedDict):
+    """``Group.table()``: a row per layout of the group, in ``group_index`` order."""
+
+    code: Codes
+    id: Ints
+    group_index: Ints
+    farthest_step: Ints
+    farthest_num: Ints
+    min_solution_step: Ints
+    min_solution_num: Ints
+    solution_num: Ints
+    min_straight_moves: Ints
+    min_cell_moves: Ints
+    n_min_step_sequences: Ints
+    n_min_straight_sequences: Ints
+    n_min_cell_sequences: Ints
+
+
+class ClassTable(TypedDict):
+    """``Database.classes()``: a row per class of the file."""
+
+    jiang: Ints
+    bing: Ints
+    style: Ints
+    n_layouts: Ints
+    n_groups: Ints
+    n_solvable_groups: Ints
+    n_solved: Ints
+    largest_group_size: Ints
+    diameter: Ints
+    max_min_solution_step: Ints
+    max_min_solution_code: Codes
+
+
+class GroupsTable(TypedDict):
+    """``Database.groups()``: a row per group."""
+
+    jiang: Ints
+    bing: Ints
+    style: Ints
+    group_num: Ints
+    size: Ints
+    diameter: Ints
+    n_solved: Ints
+    max_min_solution_step: Ints
+    mirror_group_num: Ints
+    smallest_code: Codes
+    max_min_solution_code: Codes
+
+
+__all__ = ["AnalysisDict", "ClassTable", "Codes", "GroupTable", "GroupsTable", "Ints"]
