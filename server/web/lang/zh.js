@@ -58,8 +58,6 @@ export default {
   api_busy: '服务器正忙：请稍后再试。',
   api_too_many_requests: '请求太频繁：请稍后再试。',
   api_internal: '服务器出错了。',
-  api_http: '服务器没有回答。',
-  api_not_json: '服务器的回答无法读取。',
 
   startTitle: '华容道：每一个布局，都已解出',
   startIntro: '移动棋子，让曹操从底部的出口逃出。打开一个布局就能玩，可以要提示，也可以看最少步解。',
