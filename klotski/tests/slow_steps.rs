@@ -24,30 +24,15 @@ fn cell_name(x: usize, y: usize) -> String {
     format!("{}{}", char::from(b'a' + x as u8), y + 1)
 }
 
-/// The move text of piece `kind` from `(x0, y0)` to `(x, y)`: the direction
-/// and distance when every position on the straight line between fits.
-fn move_text(
-    kind: u8,
-    from: (i32, i32),
-    to: (i32, i32),
-    fits: impl Fn(i32, i32) -> bool,
-) -> String {
+/// The move text of piece `kind` from `(x0, y0)` to `(x, y)`: its shape,
+/// then its top-left cell before and after, joined by a hyphen.
+fn move_text(kind: u8, from: (i32, i32), to: (i32, i32)) -> String {
     let (w, h) = size(kind);
-    let start = format!("{w}x{h} {}", cell_name(from.0 as usize, from.1 as usize));
-    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
-    let direction = match (dx.signum(), dy.signum()) {
-        (1, 0) => Some("right"),
-        (-1, 0) => Some("left"),
-        (0, 1) => Some("down"),
-        (0, -1) => Some("up"),
-        _ => None,
-    };
-    let distance = dx.abs() + dy.abs();
-    let straight = (1..distance).all(|k| fits(from.0 + k * dx.signum(), from.1 + k * dy.signum()));
-    match direction {
-        Some(direction) if straight => format!("{start} {direction} {distance}"),
-        _ => format!("{start} to {}", cell_name(to.0 as usize, to.1 as usize)),
-    }
+    format!(
+        "{w}x{h} {}-{}",
+        cell_name(from.0 as usize, from.1 as usize),
+        cell_name(to.0 as usize, to.1 as usize)
+    )
 }
 
 fn slow_steps(raw: u64) -> BTreeSet<u64> {
@@ -87,7 +72,7 @@ fn slow_moves(raw: u64) -> BTreeSet<SlowMove> {
                     queue.push_back(next);
                     let mut moved = pieces.clone();
                     moved[i] = (kind, next.0 as usize, next.1 as usize);
-                    let text = move_text(kind, (x0 as i32, y0 as i32), next, fits);
+                    let text = move_text(kind, (x0 as i32, y0 as i32), next);
                     out.insert(SlowMove {
                         after: encode(&moved),
                         text,
