@@ -92,7 +92,7 @@ const VIEWS: [View; 12] = [
     },
     View {
         name: "a solved game's review",
-        path: |v| solution_game(v, 78, 81),
+        path: |v| solution_game(v.site, 78, 81),
         ready: |v| {
             v.find("[data-review] [data-slips]");
             // The analysis hidden again for the views after this one.
@@ -246,7 +246,7 @@ fn every_view(visit: &Visit) {
 /// An entry of the move list chosen by Enter shows its step, and the focus
 /// stays on it: the next Tab or arrow goes on from there.
 fn move_list_focus(visit: &Visit) {
-    visit.open(&solution_game(visit, 78, 81));
+    visit.open(&solution_game(visit.site, 78, 81));
     visit.find("[data-game-moves] [data-step='1']");
     visit
         .browser
@@ -265,7 +265,7 @@ fn move_list_focus(visit: &Visit) {
 fn solved_frame(visit: &Visit) {
     for scheme in ["light", "dark"] {
         visit.browser.color_scheme(scheme);
-        visit.open(&solution_game(visit, 80, 81));
+        visit.open(&solution_game(visit.site, 80, 81));
         visit.find("[data-play-board].won .coordinate");
         let ratio = visit.browser.wait_for("the frame turned green", || {
             let ratio = visit.browser.script(

@@ -15,6 +15,9 @@
 mod common;
 #[path = "browser/site.rs"]
 mod site;
+#[allow(dead_code)] // the other browser tests use the rest
+#[path = "browser/visit.rs"]
+mod visit;
 #[allow(dead_code)] // the layout view's test uses the rest
 #[path = "browser/webdriver.rs"]
 mod webdriver;
@@ -145,16 +148,6 @@ fn views(site: &Site) -> Vec<View> {
     let solution = site.api("/case/1A9BF0C00/solution");
     let layouts = solution["layouts"].as_array().unwrap();
     let n = layouts.len() - 1;
-    let moves: String = solution["moves"].as_array().unwrap()[n - 2..]
-        .iter()
-        .map(|m| {
-            format!(
-                "{}{}",
-                m["from"].as_str().unwrap(),
-                m["to"].as_str().unwrap()
-            )
-        })
-        .collect();
     let near_end = layouts[n - 2].as_str().unwrap();
     let end = layouts[n].as_str().unwrap();
     let group = site.api("/case/1A9BF0C00")["group"]["name"]
@@ -183,7 +176,7 @@ fn views(site: &Site) -> Vec<View> {
         view("layout", "/ui/case/1A9BF0C00".into(), "[data-numbers] li"),
         view(
             "solved",
-            format!("/ui/case/{near_end}?moves={moves}"),
+            visit::solution_game(site, n - 2, n),
             "[data-review] [data-slips]",
         ),
         view(

@@ -95,7 +95,7 @@ fn in_sight(visit: &Visit, css: &str) -> (Vec<f64>, bool) {
 fn phone_swipe(visit: &Visit) {
     phone(visit);
     for k in 0..=5 {
-        visit.open(&solution_game(visit, 0, k));
+        visit.open(&solution_game(visit.site, 0, k));
         let button = "[data-action=analysis]";
         visit.find(button);
         let (at, _) = in_sight(visit, button);
@@ -348,7 +348,7 @@ fn long_search(visit: &Visit) {
 /// Address parts that are not what they should be: each said under the
 /// board, in words naming it, and the address corrected.
 fn odd_addresses(visit: &Visit) {
-    let two = solution_game(visit, 0, 2);
+    let two = solution_game(visit.site, 0, 2);
     for (query, named, kept) in [
         (format!("{two}&at=-1"), "at=-1", "moves="),
         (format!("{two}&at=1.5"), "at=1.5", "moves="),

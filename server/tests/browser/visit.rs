@@ -206,8 +206,8 @@ pub fn path_to_solved(visit: &Visit, metric: &str, words: &str, n: usize) {
 
 /// The address of a game on 1A9BF0C00's minimum solution: from its layout
 /// `from`, the steps up to layout `to` played.
-pub fn solution_game(visit: &Visit, from: usize, to: usize) -> String {
-    let solution = visit.site.api("/case/1A9BF0C00/solution");
+pub fn solution_game(site: &Site, from: usize, to: usize) -> String {
+    let solution = site.api("/case/1A9BF0C00/solution");
     let start = solution["layouts"][from].as_str().unwrap();
     let moves: String = solution["moves"].as_array().unwrap()[from..to]
         .iter()
