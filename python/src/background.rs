@@ -17,8 +17,8 @@ const SIGNAL_INTERVAL: Duration = Duration::from_millis(25);
 /// Runs `work` on a new thread and waits for its result, releasing the GIL
 /// while it waits. A signal handler that raises (Ctrl-C's
 /// `KeyboardInterrupt`) cancels the work, waits for it to stop (what it
-/// built is freed) and ends the wait with the handler's exception, so the
-/// next call starts at once.
+/// built is freed, the engine's kept search arrays too) and ends the wait
+/// with the handler's exception, so the next call starts at once.
 pub fn interruptible<T: Send + 'static>(
     py: Python<'_>,
     work: impl FnOnce() -> T + Send + 'static,
@@ -29,8 +29,14 @@ pub fn interruptible<T: Send + 'static>(
     std::thread::Builder::new()
         .name("klotski".to_owned())
         .spawn(move || {
+            let outcome = worker.run(work);
+            // The engine keeps its search arrays for the next search (the
+            // build's many groups reuse them); a Python call is one piece of
+            // work, and what it built, finished or stopped, is given back
+            // before the caller goes on.
+            klotski::analysis::release_spare_sets();
             // The caller waits until this is sent (or the thread ends).
-            let _ = sender.send(worker.run(work));
+            let _ = sender.send(outcome);
         })?;
     loop {
         let received;
