@@ -172,8 +172,11 @@ impl GroupRow {
 }
 
 /// One row of `layout_class`: a class and totals over its groups. The writer
-/// derives these rows from the group rows.
+/// derives these rows from the group rows. With the feature `openapi` it is
+/// also the server's JSON of a class's counts (`serde::Serialize`,
+/// `utoipa::ToSchema`).
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "openapi", derive(serde::Serialize, utoipa::ToSchema))]
 pub struct ClassRow {
     /// Number of two-cell pieces.
     pub jiang: u32,
@@ -191,11 +194,12 @@ pub struct ClassRow {
     pub n_solved: u32,
     /// Size of the largest group.
     pub largest_group_size: u32,
-    /// Largest diameter of the groups.
+    /// Largest diameter of its groups.
     pub diameter: u32,
     /// Largest `min_solution_step`; -1 when nothing is solvable.
     pub max_min_solution_step: i32,
-    /// The smallest code with `max_min_solution_step`; `None` when -1.
+    /// The smallest code with that `min_solution_step`; null when -1.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub max_min_solution_code: Option<String>,
 }
 

@@ -9,7 +9,9 @@ use klotski::paths::NotAStep;
 use klotski::{Code, ShortCode};
 use schema::{ClassRow, GroupKey, GroupRow, HistogramRow, LayoutRow};
 use serde::Serialize;
-use utoipa::ToSchema;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa::openapi::RefOr;
+use utoipa::{PartialSchema, ToSchema};
 
 use crate::error::AppError;
 
@@ -251,36 +253,36 @@ pub struct Totals {
     pub n_solved: u32,
 }
 
-/// One class's counts.
-#[derive(Debug, Serialize, ToSchema)]
+/// One class's counts: its name, then the fields of its row of the file
+/// (`layout_class`), which documents them once ([`ClassRow`]).
+#[derive(Debug, Serialize)]
 pub struct ClassStats {
     /// The name `J-B-S`.
-    #[schema(example = "5-4-1")]
     pub name: String,
-    /// Number of two-cell pieces.
-    pub jiang: u32,
-    /// Number of 1x1 pieces.
-    pub bing: u32,
-    /// Number of horizontal 2x1 pieces.
-    pub style: u32,
-    /// Number of layouts.
-    pub n_layouts: u32,
-    /// Number of groups.
-    pub n_groups: u32,
-    /// Number of groups holding a solved layout.
-    pub n_solvable_groups: u32,
-    /// Number of solved layouts.
-    pub n_solved: u32,
-    /// Size of the largest group.
-    pub largest_group_size: u32,
-    /// Largest diameter of its groups.
-    pub diameter: u32,
-    /// Largest `min_solution_step`; -1 when nothing is solvable.
-    pub max_min_solution_step: i32,
-    /// The smallest code with that `min_solution_step`; null when -1.
-    #[schema(required = true)]
-    pub max_min_solution_code: Option<String>,
+    /// The class's row.
+    #[serde(flatten)]
+    pub counts: ClassRow,
 }
+
+impl PartialSchema for ClassStats {
+    /// [`ClassRow`]'s schema with `name` added: one flat object, as the
+    /// JSON is (a derived schema of the flattened row would be an `allOf`).
+    fn schema() -> RefOr<Schema> {
+        let RefOr::T(Schema::Object(mut object)) = ClassRow::schema() else {
+            unreachable!("a struct's derived schema is an object")
+        };
+        object.description = Some("One class's counts.".to_owned());
+        let name = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .description(Some("The name `J-B-S`."))
+            .examples([serde_json::json!("5-4-1")]);
+        object.properties.insert("name".to_owned(), name.into());
+        object.required.insert(0, "name".to_owned());
+        RefOr::T(Schema::Object(object))
+    }
+}
+
+impl ToSchema for ClassStats {}
 
 /// The service is up and its database answers.
 #[derive(Debug, Serialize, ToSchema)]
@@ -392,17 +394,7 @@ impl From<&ClassRow> for ClassStats {
     fn from(row: &ClassRow) -> ClassStats {
         ClassStats {
             name: row.name(),
-            jiang: row.jiang,
-            bing: row.bing,
-            style: row.style,
-            n_layouts: row.n_layouts,
-            n_groups: row.n_groups,
-            n_solvable_groups: row.n_solvable_groups,
-            n_solved: row.n_solved,
-            largest_group_size: row.largest_group_size,
-            diameter: row.diameter,
-            max_min_solution_step: row.max_min_solution_step,
-            max_min_solution_code: row.max_min_solution_code.clone(),
+            counts: row.clone(),
         }
     }
 }
