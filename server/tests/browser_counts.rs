@@ -262,7 +262,7 @@ fn counted_in_each_metric(visit: &Visit) {
     visit.wait_text("[data-moves-title]", "Cell moves from here");
     // The cell moves from here, valued in cell moves.
     let cell_moves = visit.site.api("/case/1A9BF0C00/moves?metric=cell");
-    visit.find("[data-moves] [data-move='1x1 a5 right 1']");
+    visit.find("[data-moves] [data-move='1x1 a5-b5']");
     assert_eq!(
         visit.browser.all("[data-moves] [data-move]").len(),
         cell_moves["moves"].as_array().unwrap().len()
