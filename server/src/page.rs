@@ -26,7 +26,7 @@ use crate::error::AppError;
 
 /// The page's files: name, media type, content. The shell is not among
 /// them; it names them.
-const FILES: [(&str, &str, &[u8]); 22] = [
+const FILES: [(&str, &str, &[u8]); 26] = [
     ("style.css", CSS, include_bytes!("../web/style.css")),
     ("app.js", JS, include_bytes!("../web/app.js")),
     ("api.js", JS, include_bytes!("../web/api.js")),
@@ -35,6 +35,10 @@ const FILES: [(&str, &str, &[u8]); 22] = [
     ("metric.js", JS, include_bytes!("../web/metric.js")),
     ("chart.js", JS, include_bytes!("../web/chart.js")),
     ("play.js", JS, include_bytes!("../web/play.js")),
+    ("game.js", JS, include_bytes!("../web/game.js")),
+    ("address.js", JS, include_bytes!("../web/address.js")),
+    ("input.js", JS, include_bytes!("../web/input.js")),
+    ("hints.js", JS, include_bytes!("../web/hints.js")),
     ("movelist.js", JS, include_bytes!("../web/movelist.js")),
     ("puzzlemode.js", JS, include_bytes!("../web/puzzlemode.js")),
     ("analysis.js", JS, include_bytes!("../web/analysis.js")),

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-/// Each module's name and the modules it imports (`from './name.js'`).
+/// Each module's name and the modules it imports.
 fn imports() -> BTreeMap<String, Vec<String>> {
     let web = Path::new(env!("CARGO_MANIFEST_DIR")).join("web");
     let mut graph = BTreeMap::new();
@@ -14,17 +14,39 @@ fn imports() -> BTreeMap<String, Vec<String>> {
             continue;
         }
         let text = std::fs::read_to_string(&path).unwrap();
-        let imported = text
-            .lines()
-            .filter(|line| line.starts_with("import "))
-            .filter_map(|line| line.split("from './").nth(1))
-            .filter_map(|rest| rest.split('\'').next())
-            .map(str::to_owned)
-            .collect();
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        graph.insert(name, imported);
+        graph.insert(name, imported(&text));
     }
     graph
+}
+
+/// The modules of `./` a module's `text` imports or exports from: its
+/// statements that start a line with `import ` or `export {`/`export *`,
+/// on one line or several (up to the line that names the module or ends
+/// the statement).
+fn imported(text: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        if !["import ", "export {", "export *"]
+            .iter()
+            .any(|start| line.starts_with(start))
+        {
+            continue;
+        }
+        let mut statement = line.to_owned();
+        while !statement.contains(['\'', '"', ';']) {
+            match lines.next() {
+                Some(next) => statement.push_str(next),
+                None => break,
+            }
+        }
+        let quoted = statement.split(['\'', '"']).nth(1);
+        if let Some(name) = quoted.and_then(|q| q.strip_prefix("./")) {
+            names.push(name.to_owned());
+        }
+    }
+    names
 }
 
 /// A circle of imports through `module`, if any: the modules on it.
@@ -52,6 +74,12 @@ fn circle_from(
 fn the_pages_modules_import_without_a_circle() {
     let graph = imports();
     assert!(graph.len() > 10, "the page's modules: {graph:?}");
+    // Every import read names a module of web/: a misread one hides an edge.
+    for (module, imported) in &graph {
+        for name in imported {
+            assert!(graph.contains_key(name), "{module} imports {name}");
+        }
+    }
     for module in graph.keys() {
         if let Some(circle) = circle_from(&graph, module, &mut Vec::new()) {
             panic!("an import circle: {}", circle.join(" -> "));
@@ -74,5 +102,28 @@ fn a_circle_is_found() {
                 .map(str::to_owned)
                 .collect()
         )
+    );
+}
+
+#[test]
+fn imports_are_read_on_one_line_or_several() {
+    let text = "import { a } from './a.js';
+import {
+  b,
+  c,
+} from \"./b.js\";
+import './c.js';
+export { d } from './d.js';
+export { x };
+export * from './e.js';
+import * as api from './api.js';
+// A word from './f.js' in a comment, or in a string:
+const x = \"from './g.js'\";
+export function h() {}
+export { x };
+";
+    assert_eq!(
+        imported(text),
+        ["a.js", "b.js", "c.js", "d.js", "e.js", "api.js"]
     );
 }

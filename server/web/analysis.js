@@ -22,7 +22,7 @@ const remembered = () => {
   }
 };
 
-/** The analysis beside a game (play.js's `Game`): shown for the layout the game shows. */
+/** The analysis beside a game (play.js's `GameView`): shown for the layout the game shows. */
 export class AnalysisPanel {
   constructor(game) {
     this.game = game;

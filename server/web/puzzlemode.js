@@ -99,7 +99,7 @@ export function solvedList() {
 
 /** A puzzle being played: its words beside the board and what it remembers. */
 export class PuzzleMode {
-  /** `game` is play.js's Game; `puzzle` is puzzleOf's answer. */
+  /** `game` is play.js's GameView; `puzzle` is puzzleOf's answer. */
   constructor(game, puzzle) {
     this.game = game;
     this.day = puzzle.day;

@@ -1,9 +1,85 @@
-// The review of a solved game: moves to solved (in the metric counted in)
-// after each step of the game, against the fewest (one nearer each move),
-// every step that came fewer moves nearer than it took marked.
+// The solved moment, and the review of the game that reached it: moves to
+// solved (in the metric counted in) after each step of the game, against the
+// fewest (one nearer each move), every step that came fewer moves nearer
+// than it took marked.
 
+import { gameUrl } from './address.js';
 import { svgNode as node } from './board.js';
-import { num, plural, t, unitName } from './i18n.js';
+import { decode } from './code.js';
+import { el, link } from './dom.js';
+import { explained, num, plural, stepText, t, unitName } from './i18n.js';
+import { METRICS, stepLength } from './metric.js';
+import { stepValue } from './movelist.js';
+
+/** Shows in `game` (play.js's) whether the layout shown is solved, and if so the review. */
+export function showSolved(game, solved) {
+  game.solvedNote.hidden = !solved;
+  if (!solved) return;
+  if (game.pos === 0) {
+    game.solvedNote.replaceChildren(el('p', {}, t('layoutSolved')));
+    return;
+  }
+  const count = game.count(game.metric);
+  const fewest = METRICS[game.metric].fewest(game.startInfo);
+  game.solvedNote.replaceChildren(
+    el('p', { class: 'won-title' }, t('solvedInExcl', game.words(count))),
+    el('p', {}, count === fewest ? t('fewestPossible') : t('fewestFromStart', num(fewest))),
+    el('p', { class: 'all-counts', 'data-all-counts': '' }, t('inEveryCount', countsInWords(game),
+      Object.values(METRICS).map((m) => num(m.fewest(game.startInfo))).join(t('listComma')))));
+  review(game);
+}
+
+/** The game up to the step shown in the three counts, in words. */
+function countsInWords(game) {
+  return Object.values(METRICS).map((m) => plural(game.count(m.name), m.unit)).join(t('listComma'));
+}
+
+/**
+ * Moves to solved over the game against the fewest, in the metric counted
+ * in, with the slips marked: the steps that brought the 2x2 block fewer
+ * moves nearer than they took.
+ */
+async function review(game) {
+  const metric = METRICS[game.metric];
+  const codes = game.codes.slice(0, game.pos + 1);
+  const box = el('div', { class: 'review', 'data-review': '' }, el('p', {}, t('reviewing')));
+  game.solvedNote.append(box);
+  let infos;
+  try {
+    infos = await Promise.all(codes.map((c) => game.info(c)));
+  } catch (error) {
+    box.replaceChildren(el('p', { class: 'error' }, explained(error)));
+    return;
+  }
+  const left = infos.map(metric.fewest);
+  const lengths = game.steps.slice(0, game.pos).map((s) => stepLength(metric.name, s));
+  const values = lengths.map((length, i) => stepValue(left[i], left[i + 1], length));
+  const slips = [];
+  values.forEach((value, i) => {
+    if (value !== 'best') slips.push(i + 1);
+  });
+  if (game.codes.length === codes.length) {
+    game.values = values;
+    game.moveList.show(game.codes, game.steps, game.pos, values);
+  }
+  const step = (k) => {
+    const s = game.steps[k - 1];
+    const text = stepText(decode(game.codes[k - 1]).find((p) => p.id === s.from).kind, s.from, s.to);
+    return metric.name === 'step' ? text : t('stepWithLength', text, game.words(lengths[k - 1]));
+  };
+  const how = (k) => left[k] > left[k - 1] ? t('wentFarther') : left[k] === left[k - 1] ? t('cameNoNearer')
+    : t('cameOnly', game.words(left[k - 1] - left[k]));
+  box.replaceChildren(
+    el('h2', {}, t('review')),
+    reviewChart(left, lengths, metric),
+    slips.length
+      ? el('ul', { class: 'slips', 'data-slips': '' }, ...slips.map((k) => el('li', { 'data-slip': String(k) },
+        t('slip', k, step(k), how(k), num(left[k - 1]), game.words(left[k])),
+        link(gameUrl(game, k - 1), t('replay')))))
+      : el('p', { 'data-slips': '' }, metric.name === 'step' ? t('perfectSteps') : t('perfectOther', unitName(metric.unit))));
+  // On a wide screen the page scrolls the review into sight (on a phone it is a panel of its own).
+  if (matchMedia('(min-width: 40rem)').matches) box.scrollIntoView({ block: 'nearest' });
+}
 
 /**
  * A chart of `left` (moves of `metric` to solved after each step of the
@@ -12,7 +88,7 @@ import { num, plural, t, unitName } from './i18n.js';
  * coloured by whether it came as many moves nearer as it took, fewer or
  * none, or went farther.
  */
-export function reviewChart(left, lengths, metric) {
+function reviewChart(left, lengths, metric) {
   const width = 600;
   const height = 240;
   const [padLeft, padBottom, padTop, padRight] = [44, 36, 10, 10];
