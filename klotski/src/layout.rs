@@ -171,13 +171,28 @@ impl Layout {
     /// The board as five rows of four characters: `##` the 2x2 block, `<>` a 2x1
     /// piece, `^` over `v` a 1x2 piece, `o` a 1x1 piece, `.` an empty cell.
     pub fn rows(&self) -> Vec<String> {
-        (0..board::HEIGHT)
-            .map(|y| {
-                (0..board::WIDTH)
-                    .map(|x| self.cell_char(x + 4 * y))
-                    .collect()
-            })
+        self.ascii_rows()
+            .iter()
+            .map(|row| row.iter().map(|&byte| char::from(byte)).collect())
             .collect()
+    }
+
+    /// The rows of [`Layout::rows`] as ASCII bytes, for writers that want
+    /// no allocation (a server answering a layout).
+    ///
+    /// ```
+    /// let code: klotski::Code = "1A9BF0C00".parse()?;
+    /// assert_eq!(code.layout().ascii_rows()[2], *b"^<>^");
+    /// # Ok::<(), klotski::CodeError>(())
+    /// ```
+    pub fn ascii_rows(&self) -> [[u8; board::WIDTH as usize]; board::HEIGHT as usize] {
+        let mut rows = [[0; board::WIDTH as usize]; board::HEIGHT as usize];
+        for (y, row) in (0..).zip(rows.iter_mut()) {
+            for (x, cell) in (0..).zip(row.iter_mut()) {
+                *cell = self.cell_byte(x + board::WIDTH * y);
+            }
+        }
+        rows
     }
 
     /// The board of [`Layout::rows`] under a line of column letters, each
@@ -206,16 +221,16 @@ impl Layout {
         out
     }
 
-    fn cell_char(&self, cell: u32) -> char {
+    fn cell_byte(&self, cell: u32) -> u8 {
         let bit = 1 << cell;
         match self.piece_at(cell) {
-            None => '.',
-            Some(Piece::Block) => '#',
-            Some(Piece::Single) => 'o',
-            Some(Piece::Horizontal) if self.horizontal & bit != 0 => '<',
-            Some(Piece::Horizontal) => '>',
-            Some(Piece::Vertical) if self.vertical & bit != 0 => '^',
-            Some(Piece::Vertical) => 'v',
+            None => b'.',
+            Some(Piece::Block) => b'#',
+            Some(Piece::Single) => b'o',
+            Some(Piece::Horizontal) if self.horizontal & bit != 0 => b'<',
+            Some(Piece::Horizontal) => b'>',
+            Some(Piece::Vertical) if self.vertical & bit != 0 => b'^',
+            Some(Piece::Vertical) => b'v',
         }
     }
 }

@@ -55,6 +55,7 @@ mod recent;
 mod routes;
 mod search;
 mod serve;
+mod small_json;
 mod state;
 
 use std::any::Any;

@@ -3,27 +3,34 @@
 //! shapes the CLI prints too (moves, routes, a layout's numbers) are
 //! `edge::json`'s.
 
+use std::fmt;
+
 use edge::json::{Farthest, MetricsJson, Solution};
 use edge::numbers::analysis_of;
 use klotski::paths::NotAStep;
-use klotski::{Code, ShortCode};
+use klotski::{Class, Code, GroupName, Layout, ShortCode};
 use schema::{ClassRow, GroupKey, GroupRow, HistogramRow, LayoutRow};
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::openapi::RefOr;
 use utoipa::{PartialSchema, ToSchema};
 
 use crate::error::AppError;
 
+// Its names are kept as the values they name and written as text when
+// serialised, so that building an answer allocates nothing but its body:
+// `/case` is the hottest route.
 /// Everything about one layout.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CaseResponse {
     /// The code: 9 uppercase hex digits.
-    #[schema(example = "1A9BF0C00")]
-    pub code: String,
+    #[schema(value_type = String, example = "1A9BF0C00")]
+    #[serde(serialize_with = "as_text")]
+    pub code: Code,
     /// The id in base 32, 5 characters.
-    #[schema(example = "4WVE1")]
-    pub short_code: String,
+    #[schema(value_type = String, example = "4WVE1")]
+    #[serde(serialize_with = "as_text")]
+    pub short_code: ShortCode,
     /// Rank of the code among all legal codes, from 0.
     #[schema(example = 4091296)]
     pub id: u32,
@@ -44,16 +51,18 @@ pub struct CaseResponse {
     pub metrics: MetricsJson,
     /// The board, top row first: `##` the 2x2 block, `<>` a 2x1 piece, `^`
     /// over `v` a 1x2 piece, `o` a 1x1 piece, `.` an empty cell.
-    #[schema(example = json!(["^##^", "v##v", "^<>^", "voov", "o..o"]))]
-    pub board: Vec<String>,
+    #[schema(value_type = Vec<String>, example = json!(["^##^", "v##v", "^<>^", "voov", "o..o"]))]
+    #[serde(serialize_with = "board_rows")]
+    pub board: Layout,
 }
 
 /// A layout's name `jiang-bing-style-group_num-group_index` and its parts.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Classification {
     /// The whole name, e.g. `5-4-1-1-7472`.
-    #[schema(example = "5-4-1-1-7472")]
-    pub name: String,
+    #[schema(value_type = String, example = "5-4-1-1-7472")]
+    #[serde(serialize_with = "as_text")]
+    pub name: klotski::Classification,
     /// Number of two-cell pieces (2x1 and 1x2).
     pub jiang: u32,
     /// Number of 1x1 pieces.
@@ -71,8 +80,9 @@ pub struct Classification {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct GroupRef {
     /// The name `J-B-S-G`.
-    #[schema(example = "5-4-1-1")]
-    pub name: String,
+    #[schema(value_type = String, example = "5-4-1-1")]
+    #[serde(serialize_with = "as_text")]
+    pub name: GroupKey,
     /// Number of layouts.
     #[schema(example = 25955)]
     pub size: u32,
@@ -85,8 +95,9 @@ pub struct CaseSummary {
     #[schema(example = "1A9BF0C00")]
     pub code: String,
     /// The short code.
-    #[schema(example = "4WVE1")]
-    pub short_code: String,
+    #[schema(value_type = String, example = "4WVE1")]
+    #[serde(serialize_with = "as_text")]
+    pub short_code: ShortCode,
     /// The id.
     pub id: u32,
     /// The position in the group sorted by code.
@@ -303,16 +314,37 @@ pub(crate) fn stored_code(text: &str) -> Result<Code, AppError> {
         .map_err(|error| AppError::Internal(format!("stored code {text:?} is not legal: {error}")))
 }
 
+/// A stored group's class as a [`Class`]; the database holds only
+/// possible classes, so a failure is a damaged file.
+fn stored_class(key: GroupKey) -> Result<Class, AppError> {
+    Class::new(key.jiang, key.bing, key.style)
+        .map_err(|error| AppError::Internal(format!("stored group {key} is not legal: {error}")))
+}
+
 /// A route whose layouts are not each one step from the next: a fault of
 /// the server's search or of the database.
 pub(crate) fn not_a_route(error: NotAStep) -> AppError {
     AppError::Internal(error.to_string())
 }
 
-fn short_code(id: u32) -> Result<String, AppError> {
+fn short_code(id: u32) -> Result<ShortCode, AppError> {
     ShortCode::from_id(id)
-        .map(|short| short.to_string())
         .ok_or_else(|| AppError::Internal(format!("stored id {id} is out of range")))
+}
+
+/// Serialises a value as its text, written straight into the answer.
+fn as_text<T: fmt::Display, S: Serializer>(value: &T, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(value)
+}
+
+/// Serialises a layout as its board's rows (`Layout::rows`), written
+/// straight into the answer.
+fn board_rows<S: Serializer>(layout: &Layout, serializer: S) -> Result<S::Ok, S::Error> {
+    let rows = layout.ascii_rows();
+    serializer.collect_seq(
+        rows.iter()
+            .map(|row| std::str::from_utf8(row).expect("a board's characters are ASCII")),
+    )
 }
 
 impl CaseResponse {
@@ -323,11 +355,17 @@ impl CaseResponse {
         let key = row.group;
         let numbers = analysis_of(&row.numbers);
         Ok(CaseResponse {
-            code: row.code.clone(),
+            code,
             short_code: short_code(row.id)?,
             id: row.id,
             classification: Classification {
-                name: format!("{key}-{}", row.group_index),
+                name: klotski::Classification {
+                    group: GroupName {
+                        class: stored_class(key)?,
+                        group_num: key.group_num,
+                    },
+                    group_index: row.group_index,
+                },
                 jiang: key.jiang,
                 bing: key.bing,
                 style: key.style,
@@ -335,7 +373,7 @@ impl CaseResponse {
                 group_index: row.group_index,
             },
             group: GroupRef {
-                name: key.to_string(),
+                name: key,
                 size: group_size,
             },
             is_mirror: row.is_mirror,
@@ -343,7 +381,7 @@ impl CaseResponse {
             farthest: Farthest::from(&numbers),
             solution: Solution::from(&numbers),
             metrics: MetricsJson::from(&row.metrics),
-            board: layout.rows(),
+            board: layout,
         })
     }
 }

@@ -22,6 +22,7 @@ use crate::model::{
     not_a_route, stored_code, CaseResponse, FarthestPage, GroupRef, Layer, LayersResponse,
     MinSolutionsPage,
 };
+use crate::small_json::SmallJson;
 use crate::state::{AppState, Catalog};
 
 /// One layout: its names, its group and its analysis.
@@ -40,12 +41,12 @@ use crate::state::{AppState, Catalog};
 pub(crate) async fn case_get(
     State(state): State<AppState>,
     Path(code): Path<String>,
-) -> Result<Json<CaseResponse>, AppError> {
+) -> Result<SmallJson<CaseResponse>, AppError> {
     let layout: LayoutRef = code.parse()?;
     let row = state
         .point_query(move |db, catalog| lookup::layout(db, catalog, layout))
         .await?;
-    Ok(Json(case_response(state.catalog(), &row)?))
+    Ok(SmallJson(case_response(state.catalog(), &row)?))
 }
 
 /// One layout by its classification: the same answer as `/case/{code}`.
@@ -64,7 +65,7 @@ pub(crate) async fn case_get(
 pub(crate) async fn classification_get(
     State(state): State<AppState>,
     Path(name): Path<String>,
-) -> Result<Json<CaseResponse>, AppError> {
+) -> Result<SmallJson<CaseResponse>, AppError> {
     let name: Classification = name.parse().map_err(|error| AppError::InvalidName {
         expected: "classification",
         error,
@@ -72,7 +73,7 @@ pub(crate) async fn classification_get(
     let row = state
         .point_query(move |db, catalog| lookup::classified(db, catalog, name))
         .await?;
-    Ok(Json(case_response(state.catalog(), &row)?))
+    Ok(SmallJson(case_response(state.catalog(), &row)?))
 }
 
 /// One minimum solution: the layouts from this one to a solved layout,
@@ -248,10 +249,7 @@ pub(crate) async fn case_layers_get(
         .await?;
     Ok(Json(LayersResponse {
         code: row.code,
-        group: GroupRef {
-            name: key.to_string(),
-            size,
-        },
+        group: GroupRef { name: key, size },
         layers,
     }))
 }

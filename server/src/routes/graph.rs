@@ -146,10 +146,7 @@ async fn answer(
             answers.make(content_type, encoding, plain, || {
                 let graph = GraphResponse {
                     code: row.code,
-                    group: GroupRef {
-                        name: group.to_string(),
-                        size,
-                    },
+                    group: GroupRef { name: group, size },
                     radius: drawing.subgraph.radius(),
                     chosen: at,
                     nodes: nodes_of(&drawing),
