@@ -3,7 +3,7 @@
 // reload, the back button or a shared link opens the same game, undo and
 // redo included, counted the same way.
 
-import { num, t } from './i18n.js';
+import { num, quoted, t } from './i18n.js';
 import { puzzleParam } from './puzzlemode.js';
 
 /** The address of `game` (play.js's) at step `at`. */
@@ -17,9 +17,6 @@ export function gameUrl(game, at) {
   return `/ui/case/${game.start}${text ? `?${text}` : ''}`;
 }
 
-/** At most 20 characters of `text`, for a note. */
-const short = (text) => (text.length > 20 ? `${text.slice(0, 19)}…` : text);
-
 /**
  * Plays in `game` (game.js's) the steps the address's `query` holds and
  * goes to the step it names; a sentence for each part that was not what it
@@ -28,7 +25,7 @@ const short = (text) => (text.length > 20 ? `${text.slice(0, 19)}…` : text);
 export function restore(game, query) {
   const moves = query.get('moves') ?? '';
   if (!/^([a-d][1-5]){0,}$/.test(moves) || moves.length % 4) {
-    return t('movesNotSteps', short(moves));
+    return t('movesNotSteps', quoted(moves));
   }
   const cells = moves.match(/[a-d][1-5]/g) ?? [];
   for (let i = 0; i + 1 < cells.length; i += 2) {
@@ -40,7 +37,7 @@ export function restore(game, query) {
   if (at == null) return null;
   const k = Number(at);
   if (!/^\d+$/.test(at) || k > game.pos) {
-    return t('atNotStep', short(at), num(game.pos));
+    return t('atNotStep', quoted(at), num(game.pos));
   }
   game.goTo(k);
   return null;

@@ -67,6 +67,9 @@ const plurals = new Intl.PluralRules(lang);
 /** `n` written as the page's language writes numbers (1,440 or 1 440). */
 export const num = (n) => numbers.format(n);
 
+/** At most 20 characters of `text`, as a message quotes what was given. */
+export const quoted = (text) => (text.length > 20 ? `${text.slice(0, 19)}…` : text);
+
 /**
  * `n` with its unit (`step`, `layout`, …, the keys of the language's
  * `units`) in the plural form `n` takes: 1 step, 81 steps.

@@ -6,7 +6,7 @@
 // puzzles solved, with the player's result, and a streak: puzzles solved
 // in a row without a step that was not best and without a hint.
 
-import { t } from './i18n.js';
+import { quoted, t } from './i18n.js';
 import { METRICS } from './metric.js';
 import { stepValue } from './movelist.js';
 import { el, link, plural } from './dom.js';
@@ -69,7 +69,7 @@ export function puzzleOf(query) {
     return { puzzle: { day: value }, wrong: null };
   }
   const wrong = value === '1' ? null : date && value > dayOf() ? t('puzzleNotYet', value)
-    : t('puzzleParamWrong', value.length > 20 ? `${value.slice(0, 19)}…` : value);
+    : t('puzzleParamWrong', quoted(value));
   return { puzzle: { day: null }, wrong };
 }
 
