@@ -10,19 +10,12 @@
 //! test as ignored, with the reason (`build.rs`), unless `KLOTSKI_CI=1`
 //! (CI installs them): then it fails.
 
+mod browser;
 mod common;
-#[allow(dead_code)] // the other browser tests use the rest
-#[path = "browser/site.rs"]
-mod site;
-#[allow(dead_code)] // each browser test uses a part
-#[path = "browser/visit.rs"]
-mod visit;
-#[allow(dead_code)] // the other browser tests use the rest
-#[path = "browser/webdriver.rs"]
-mod webdriver;
 
 use std::collections::HashSet;
 
+use browser::visit;
 use serde_json::Value;
 use visit::{best_in, path_to_solved, quick_clicks, show_analysis, step_code, Check, Visit};
 

@@ -11,15 +11,12 @@
 //! Without `chromium` and `chromedriver` on the PATH `cargo test` lists the
 //! test as ignored, with the reason (`build.rs`), unless `KLOTSKI_CI=1`.
 
+mod browser;
 mod common;
-#[path = "browser/site.rs"]
-mod site;
-#[allow(dead_code)] // the layout view's test uses the rest
-#[path = "browser/webdriver.rs"]
-mod webdriver;
 
 use std::path::PathBuf;
 
+use browser::{site, webdriver};
 use serde_json::Value;
 use server::Config;
 use site::{screenshots, Session, Site};

@@ -12,16 +12,10 @@
 //! Without `chromium` and `chromedriver` on the PATH `cargo test` lists the
 //! test as ignored, with the reason (`build.rs`), unless `KLOTSKI_CI=1`.
 
+mod browser;
 mod common;
-#[path = "browser/site.rs"]
-mod site;
-#[allow(dead_code)] // the other browser tests use the rest
-#[path = "browser/visit.rs"]
-mod visit;
-#[allow(dead_code)] // the layout view's test uses the rest
-#[path = "browser/webdriver.rs"]
-mod webdriver;
 
+use browser::{site, visit, webdriver};
 use serde_json::{json, Value};
 use server::Config;
 use site::{headless_chromium, Session, Site};

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 use server::{AppState, Config};
 
-use super::common::{build_db, get};
 use super::webdriver::Browser;
+use crate::common::{build_db, get};
 
 /// The flags that run Chromium headless on a build machine.
 const CHROMIUM_FLAGS: [&str; 9] = [
