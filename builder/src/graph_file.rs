@@ -6,12 +6,13 @@
 use std::io::Write;
 
 use anyhow::Context;
+use edge::keys::group_name;
 use klotski::analysis::{analyse_group, GroupGraph, LayoutAnalysis};
 use klotski::subgraph::Subgraph;
-use klotski::{Class, ClassGroups, Classification, Code, GroupName, Move};
+use klotski::{ClassGroups, Classification, Code, GroupName, Move};
 use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
 use quick_xml::Writer;
-use schema::{Database, GroupKey};
+use schema::Database;
 
 /// The nodes and edges of a group's graph, or of a ball in it, with each
 /// node's numbers.
@@ -81,7 +82,10 @@ impl GraphExport {
                     .iter()
                     .map(|row| edge::numbers::analysis_of(&row.numbers))
                     .collect();
-                (group_name(row.group), numbers)
+                (
+                    group_name(row.group).expect("a stored class is valid"),
+                    numbers,
+                )
             }
         };
         Ok(GraphExport {
@@ -324,10 +328,3 @@ pub const NODE_ATTRIBUTES: [(&str, &str); 7] = [
     ("farthest_step", "integer"),
     ("farthest_num", "integer"),
 ];
-
-fn group_name(key: GroupKey) -> GroupName {
-    GroupName {
-        class: Class::new(key.jiang, key.bing, key.style).expect("a stored class is valid"),
-        group_num: key.group_num,
-    }
-}

@@ -1,6 +1,7 @@
-//! The engine's names of classes and groups as the database's keys.
+//! The engine's names of classes and groups as the database's keys, and
+//! back.
 
-use klotski::{Class, GroupName};
+use klotski::{Class, ClassError, GroupName};
 use schema::{ClassKey, GroupKey};
 
 /// The database's key of a class.
@@ -23,11 +24,21 @@ pub fn group_key(name: GroupName) -> GroupKey {
     }
 }
 
+/// The engine's name of a stored group; an error for a key no class has
+/// (a damaged file).
+pub fn group_name(key: GroupKey) -> Result<GroupName, ClassError> {
+    Ok(GroupName {
+        class: Class::new(key.jiang, key.bing, key.style)?,
+        group_num: key.group_num,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Every class's and a few groups' keys print as the engine's names do.
+    /// Every class's and a few groups' keys print as the engine's names do,
+    /// and give those names back.
     #[test]
     fn keys_name_what_the_engine_names() {
         for class in Class::all() {
@@ -35,6 +46,7 @@ mod tests {
             for group_num in [0, 1, 7472] {
                 let name = GroupName { class, group_num };
                 assert_eq!(group_key(name).to_string(), name.to_string());
+                assert_eq!(group_name(group_key(name)), Ok(name));
             }
         }
     }

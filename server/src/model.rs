@@ -6,9 +6,10 @@
 use std::fmt;
 
 use edge::json::{Farthest, MetricsJson, Solution};
+use edge::keys::group_name;
 use edge::numbers::analysis_of;
 use klotski::paths::NotAStep;
-use klotski::{Class, Code, GroupName, Layout, ShortCode};
+use klotski::{Code, GroupName, Layout, ShortCode};
 use schema::{ClassRow, GroupKey, GroupRow, HistogramRow, LayoutRow};
 use serde::{Serialize, Serializer};
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
@@ -314,10 +315,10 @@ pub(crate) fn stored_code(text: &str) -> Result<Code, AppError> {
         .map_err(|error| AppError::Internal(format!("stored code {text:?} is not legal: {error}")))
 }
 
-/// A stored group's class as a [`Class`]; the database holds only
-/// possible classes, so a failure is a damaged file.
-fn stored_class(key: GroupKey) -> Result<Class, AppError> {
-    Class::new(key.jiang, key.bing, key.style)
+/// A stored group's name; the database holds only possible classes, so a
+/// failure is a damaged file.
+fn stored_group(key: GroupKey) -> Result<GroupName, AppError> {
+    group_name(key)
         .map_err(|error| AppError::Internal(format!("stored group {key} is not legal: {error}")))
 }
 
@@ -360,10 +361,7 @@ impl CaseResponse {
             id: row.id,
             classification: Classification {
                 name: klotski::Classification {
-                    group: GroupName {
-                        class: stored_class(key)?,
-                        group_num: key.group_num,
-                    },
+                    group: stored_group(key)?,
                     group_index: row.group_index,
                 },
                 jiang: key.jiang,
