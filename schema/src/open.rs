@@ -36,7 +36,12 @@ pub(crate) fn open_immutable(path: &Path) -> Result<Connection> {
         | OpenFlags::SQLITE_OPEN_URI;
     let conn = Connection::open_with_flags(uri, flags)?;
     conn.execute_batch("PRAGMA mmap_size = 17179869184")?;
-    check_opened(conn, path)
+    let conn = check_opened(conn, path)?;
+    // One read transaction for the connection's life: the file cannot
+    // change under it, and a statement then neither begins nor ends its own
+    // (taking the header's page and checking it, each time).
+    conn.execute_batch("BEGIN")?;
+    Ok(conn)
 }
 
 /// The `file:` URI of `path` with `immutable=1`: `%`, `?` and `#`, which

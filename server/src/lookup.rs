@@ -41,13 +41,13 @@ pub(crate) fn row_of_code(
     catalog: &Catalog,
     code: Code,
 ) -> Result<Option<LayoutRow>, AppError> {
-    let text = code.to_string();
     let by_id = db
         .layout_by_id(catalog.ranks.id(code))?
-        .filter(|row| row.code == text);
+        // The stored text read as hex, unchecked: it only has to equal.
+        .filter(|row| u64::from_str_radix(&row.code, 16) == Ok(code.value()));
     Ok(match by_id {
         Some(row) => Some(row),
-        None => db.layout_by_code(&text)?,
+        None => db.layout_by_code(&code.to_string())?,
     })
 }
 
