@@ -15,12 +15,13 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
+use edge::keys::class_of;
 use edge::numbers;
 use klotski::analysis::LayoutAnalysis;
 use klotski::{AllCodes, Class, Classification, Code, GroupName};
 use md5::{Digest, Md5};
 use rayon::prelude::*;
-use schema::{ClassRow, Database, GroupFilter, GroupKey, GroupRow, LayoutRow, Page, N_CLASSES};
+use schema::{ClassRow, Database, GroupFilter, GroupRow, LayoutRow, Page, N_CLASSES};
 use tracing::{info, warn};
 
 use crate::output::{write_atomically, Joined};
@@ -247,7 +248,7 @@ impl MainLine {
             is_mirror_as_released: row.is_mirror_as_released,
             name: Classification {
                 group: GroupName {
-                    class: class_of(row)?,
+                    class: class_of_row(row)?,
                     group_num: row.group.group_num,
                 },
                 group_index: row.group_index,
@@ -343,7 +344,7 @@ fn analysis_in_release_order(
     for row in bar.wrap_iter(layouts_by_id(db)) {
         let row = row?;
         let (code, analysis) = analysis_of(&row)?;
-        let class = class_of(&row)?;
+        let class = class_of_row(&row)?;
         let group_num = row.group.group_num;
         let Some(&position) = position.get(&class) else {
             bail!(
@@ -387,12 +388,9 @@ fn code_of(row: &LayoutRow) -> anyhow::Result<Code> {
 }
 
 /// The class of a row, checked to be one.
-fn class_of(row: &LayoutRow) -> anyhow::Result<Class> {
-    let GroupKey {
-        jiang, bing, style, ..
-    } = row.group;
-    Class::new(jiang, bing, style)
-        .with_context(|| format!("layout {} is in class {jiang}-{bing}-{style}", row.id))
+fn class_of_row(row: &LayoutRow) -> anyhow::Result<Class> {
+    let key = row.group.class();
+    class_of(key).with_context(|| format!("layout {} is in class {key}", row.id))
 }
 
 /// The code and analysis of a row.
@@ -405,8 +403,7 @@ fn release_order_of_rows(rows: Vec<ClassRow>) -> anyhow::Result<Vec<Class>> {
     let classes = rows
         .iter()
         .map(|row| {
-            Class::new(row.jiang, row.bing, row.style)
-                .with_context(|| format!("the database has a class {}", row.name()))
+            class_of(row.key()).with_context(|| format!("the database has a class {}", row.name()))
         })
         .collect::<anyhow::Result<Vec<Class>>>()?;
     Ok(release_order(classes))

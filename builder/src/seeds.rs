@@ -10,6 +10,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
+use edge::keys::class_of;
 use klotski::{Class, Classification, Code};
 use schema::GroupRow;
 
@@ -80,8 +81,8 @@ pub fn seeds_of_groups(rows: &[GroupRow]) -> anyhow::Result<Vec<ClassSeeds>> {
     let mut classes: Vec<ClassSeeds> = Vec::new();
     for row in rows {
         let key = row.key;
-        let class = Class::new(key.jiang, key.bing, key.style)
-            .with_context(|| format!("the database has a group {key:?}"))?;
+        let class =
+            class_of(key.class()).with_context(|| format!("the database has a group {key:?}"))?;
         let code: Code = row
             .smallest_code
             .parse()
