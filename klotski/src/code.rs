@@ -62,6 +62,23 @@ impl Code {
         }
     }
 
+    /// The 9 hex digits, uppercase, most significant first: the text
+    /// without `fmt`.
+    ///
+    /// ```
+    /// let code: klotski::Code = "1A9BF0C".parse().unwrap();
+    /// assert_eq!(&code.digits(), b"1A9BF0C00");
+    /// ```
+    pub fn digits(self) -> [u8; CODE_DIGITS] {
+        const HEX: &[u8; 16] = b"0123456789ABCDEF";
+        let mut digits = [0u8; CODE_DIGITS];
+        for (position, digit) in digits.iter_mut().enumerate() {
+            let shift = 4 * (CODE_DIGITS - 1 - position);
+            *digit = HEX[(self.0 >> shift & 0xF) as usize];
+        }
+        digits
+    }
+
     /// Whether the 2x2 block is at the exit (its code starts with `D`).
     #[inline]
     pub fn is_solved(self) -> bool {
@@ -71,7 +88,7 @@ impl Code {
 
 impl fmt::Display for Code {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:09X}", self.0)
+        f.write_str(std::str::from_utf8(&self.digits()).expect("hex digits are ASCII"))
     }
 }
 

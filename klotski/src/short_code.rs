@@ -33,17 +33,27 @@ impl ShortCode {
     pub fn id(self) -> u32 {
         self.0
     }
-}
 
-impl fmt::Display for ShortCode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    /// The 5 characters, most significant first: the text without `fmt`.
+    ///
+    /// ```
+    /// let short = klotski::ShortCode::from_id(4_091_296).unwrap();
+    /// assert_eq!(&short.digits(), b"4WVE1");
+    /// ```
+    pub fn digits(self) -> [u8; SHORT_CODE_CHARS] {
         let mut digits = [0u8; SHORT_CODE_CHARS];
         let mut rest = self.0;
         for digit in digits.iter_mut().rev() {
             *digit = ALPHABET[(rest % 32) as usize];
             rest /= 32;
         }
-        f.write_str(std::str::from_utf8(&digits).expect("the alphabet is ASCII"))
+        digits
+    }
+}
+
+impl fmt::Display for ShortCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(std::str::from_utf8(&self.digits()).expect("the alphabet is ASCII"))
     }
 }
 

@@ -223,6 +223,7 @@ fn codec_round_trips_over_all_layouts() {
         assert_eq!(Code::new(code.value()), Ok(code));
         assert_eq!(code.layout().code(), code);
         assert_eq!(code.to_string().parse::<Code>(), Ok(code));
+        assert_eq!(code.to_string(), format!("{:09X}", code.value()));
         assert_eq!(code.short_form().to_lowercase().parse::<Code>(), Ok(code));
         let layout = code.layout();
         assert_eq!(layout.mirror_left_right().mirror_left_right(), layout);

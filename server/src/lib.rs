@@ -40,6 +40,7 @@
 mod admission;
 mod answers;
 mod built;
+mod case_json;
 mod client;
 mod compress;
 mod drawing;
@@ -55,7 +56,6 @@ mod recent;
 mod routes;
 mod search;
 mod serve;
-mod small_json;
 mod state;
 
 use std::any::Any;

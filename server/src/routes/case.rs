@@ -15,6 +15,7 @@ use utoipa::IntoParams;
 
 use super::doc::{LayoutCode, PointQueryLate, QueryLate, SearchRefused};
 use super::query::{page_limit, CodePage, MetricQuery};
+use crate::case_json::CaseJson;
 use crate::error::{AppError, ErrorBody};
 use crate::extract::{empty_as_none, Client, Path, Query};
 use crate::lookup;
@@ -22,7 +23,6 @@ use crate::model::{
     not_a_route, stored_code, CaseResponse, FarthestPage, GroupRef, Layer, LayersResponse,
     MinSolutionsPage,
 };
-use crate::small_json::SmallJson;
 use crate::state::{AppState, Catalog};
 
 /// One layout: its names, its group and its analysis.
@@ -41,12 +41,12 @@ use crate::state::{AppState, Catalog};
 pub(crate) async fn case_get(
     State(state): State<AppState>,
     Path(code): Path<String>,
-) -> Result<SmallJson<CaseResponse>, AppError> {
+) -> Result<CaseJson, AppError> {
     let layout: LayoutRef = code.parse()?;
     let row = state
         .point_query(move |db, catalog| lookup::layout(db, catalog, layout))
         .await?;
-    Ok(SmallJson(case_response(state.catalog(), &row)?))
+    Ok(CaseJson(case_response(state.catalog(), &row)?))
 }
 
 /// One layout by its classification: the same answer as `/case/{code}`.
@@ -65,7 +65,7 @@ pub(crate) async fn case_get(
 pub(crate) async fn classification_get(
     State(state): State<AppState>,
     Path(name): Path<String>,
-) -> Result<SmallJson<CaseResponse>, AppError> {
+) -> Result<CaseJson, AppError> {
     let name: Classification = name.parse().map_err(|error| AppError::InvalidName {
         expected: "classification",
         error,
@@ -73,7 +73,7 @@ pub(crate) async fn classification_get(
     let row = state
         .point_query(move |db, catalog| lookup::classified(db, catalog, name))
         .await?;
-    Ok(SmallJson(case_response(state.catalog(), &row)?))
+    Ok(CaseJson(case_response(state.catalog(), &row)?))
 }
 
 /// One minimum solution: the layouts from this one to a solved layout,
