@@ -3,8 +3,8 @@
 //! It is the hottest route's answer: a few hundred bytes of fixed keys,
 //! integers and ASCII names. serde_json checks every key and name for
 //! characters to escape and writes the names through `fmt`; written here,
-//! keys as they are and integers by `itoa`, into one buffer of the answer's
-//! size, it costs less than half as much (BENCHMARKS.md).
+//! keys as they are and integers by `itoa`, into one buffer allocated
+//! once, it costs less than half as much (BENCHMARKS.md).
 //! `CaseResponse`'s `Serialize` stays the definition of the answer: the
 //! tests check these bytes against serde_json's for generated answers.
 
