@@ -1,13 +1,13 @@
 //! A table of where each run of sorted 36-bit values with the same top bits
 //! starts: a lookup narrows a search of the values to one bucket, about one
-//! cache miss instead of a binary search's dozen. [`crate::CodeIndex`] and
-//! [`crate::CodeRanks`] keep one each.
+//! cache miss instead of a binary search's dozen. [`crate::CodeIndex`]
+//! keeps one.
 
 use std::ops::Range;
 
 /// Bucket starts over a sorted sequence of 36-bit values; a value's bucket
 /// is `value >> shift`. The caller keeps the shift: a constant one makes
-/// a lookup faster (`CodeRanks`, criterion).
+/// a lookup faster (criterion).
 pub(crate) struct Buckets {
     /// Entry k: the position of the first value whose bucket is k or more.
     starts: Vec<u32>,

@@ -4,7 +4,6 @@
 use std::collections::HashMap;
 
 use crate::board::{block_cells, is_block_head, BOARD, COLUMN_3, ROW_4};
-use crate::buckets::Buckets;
 use crate::cancel;
 use crate::class::Class;
 use crate::code::Code;
@@ -39,9 +38,8 @@ pub(crate) fn class_size_estimate(class: Class) -> f64 {
     ln_factorial(counts.iter().sum()) - counts.iter().map(|&n| ln_factorial(n)).sum::<f64>()
 }
 
-/// The completions of the last rows from a state, listed on first use: their
-/// index in `tails.lists`, and the list.
-fn tails_for(tails: &mut Tails, covered: u32, n_empty: u32, budget: Budget) -> (usize, &[u32]) {
+/// The completions of the last rows from a state, listed on first use.
+fn tails_for(tails: &mut Tails, covered: u32, n_empty: u32, budget: Budget) -> &[u32] {
     // n uncovered cells hold at most n one-cell items and n / 2 two-cell
     // pieces, so larger budgets are all alike.
     let n = (BOARD & !covered).count_ones();
@@ -67,7 +65,7 @@ fn tails_for(tails: &mut Tails, covered: u32, n_empty: u32, budget: Budget) -> (
         lists.push(list);
         lists.len() - 1
     });
-    (index, &tails.lists[index])
+    &tails.lists[index]
 }
 
 /// How many items of each kind may still be placed.
@@ -102,7 +100,7 @@ impl Budget {
 
 /// Calls `emit` with every legal code within `budget`, ascending.
 fn for_each_code(budget: Budget, mut emit: impl FnMut(Code)) {
-    for_each_prefix(budget, |prefix, _, tail_bits| {
+    for_each_prefix(budget, |prefix, tail_bits| {
         for &tail in tail_bits {
             emit(Code::from_valid(
                 prefix.value | u64::from(tail >> prefix.shift()),
@@ -113,8 +111,8 @@ fn for_each_code(budget: Budget, mut emit: impl FnMut(Code)) {
 
 /// Calls `each` with every prefix of legal codes within `budget`, ascending
 /// (the codes of a prefix all come before those of the next), with the
-/// index and the list of its completions; returns the completions.
-fn for_each_prefix(budget: Budget, mut each: impl FnMut(Prefix, usize, &[u32])) -> Vec<Vec<u32>> {
+/// list of its completions.
+fn for_each_prefix(budget: Budget, mut each: impl FnMut(Prefix, &[u32])) {
     let mut tails = Tails::default();
     for head in (0..16).filter(|&h| is_block_head(h)) {
         let mut search = Search {
@@ -124,12 +122,11 @@ fn for_each_prefix(budget: Budget, mut each: impl FnMut(Prefix, usize, &[u32])) 
         };
         search.fill(block_cells(head), 0, 0, 0, budget);
     }
-    tails.lists
 }
 
 /// The items of a code down to the last three rows, which decide what can
 /// follow (see [`UPPER_CELLS`]).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 struct Prefix {
     /// The code's bits of the prefix, the rest zero.
     value: u64,
@@ -143,18 +140,6 @@ impl Prefix {
     fn shift(self) -> u32 {
         2 * self.n_slots
     }
-
-    /// Whether `value` is a code with this prefix.
-    fn holds(self, value: u64) -> bool {
-        let low_bits = 32 - self.shift();
-        value >> low_bits == self.value >> low_bits
-    }
-
-    /// The completion of `value` (a code with this prefix), packed from
-    /// bit 31 down as the completions are listed.
-    fn tail_of(self, value: u64) -> u32 {
-        ((value << self.shift()) & u64::from(u32::MAX)) as u32
-    }
 }
 
 /// What a search hands on: whole codes while listing completions, prefixes
@@ -162,8 +147,8 @@ impl Prefix {
 trait Sink {
     /// A whole code (or completion).
     fn code(&mut self, raw: u64);
-    /// A prefix, with the index and the list of its completions.
-    fn prefix(&mut self, prefix: Prefix, tails_index: usize, tails: &[u32]);
+    /// A prefix, with the list of its completions.
+    fn prefix(&mut self, prefix: Prefix, tails: &[u32]);
 }
 
 impl<F: FnMut(u64)> Sink for F {
@@ -171,7 +156,7 @@ impl<F: FnMut(u64)> Sink for F {
         self(raw);
     }
 
-    fn prefix(&mut self, _: Prefix, _: usize, _: &[u32]) {
+    fn prefix(&mut self, _: Prefix, _: &[u32]) {
         unreachable!("completions are listed to the end, without prefixes");
     }
 }
@@ -179,124 +164,15 @@ impl<F: FnMut(u64)> Sink for F {
 /// A sink that hands prefixes to a function.
 struct Prefixes<'a, F>(&'a mut F);
 
-impl<F: FnMut(Prefix, usize, &[u32])> Sink for Prefixes<'_, F> {
+impl<F: FnMut(Prefix, &[u32])> Sink for Prefixes<'_, F> {
     fn code(&mut self, _: u64) {
         unreachable!("codes come with prefixes when completions are listed");
     }
 
-    fn prefix(&mut self, prefix: Prefix, tails_index: usize, tails: &[u32]) {
-        (self.0)(prefix, tails_index, tails);
+    fn prefix(&mut self, prefix: Prefix, tails: &[u32]) {
+        (self.0)(prefix, tails);
     }
 }
-
-/// Every legal code's id (its rank) from the structure of the enumeration,
-/// in a few megabytes instead of a sorted list of all codes (eight bytes a
-/// code; BENCHMARKS.md, "code -> id"): the codes'
-/// prefixes down to the last three rows (23,767 of them), each with the id
-/// of its first code and its list of completions (222 lists, shared between
-/// prefixes). An id is a binary search among the prefixes, then one in a
-/// list.
-///
-/// A table keyed by the code's top bits narrows the first search to the few
-/// prefixes that share them (a binary search of the whole prefixes' array
-/// misses the cache at most of its steps).
-///
-/// ```
-/// use klotski::{Code, CodeRanks};
-/// let ranks = CodeRanks::build();
-/// let code: Code = "1A9BF0C00".parse().unwrap();
-/// assert_eq!(ranks.id(code), 4_091_296);
-/// ```
-pub struct CodeRanks {
-    /// Ascending.
-    prefixes: Vec<RankedPrefix>,
-    /// The prefixes by their values' bucket, `value >> BUCKET_SHIFT`.
-    buckets: Buckets,
-    tails: Vec<Vec<u32>>,
-}
-
-/// The bits below a bucket's key: 2^16 buckets of the 36-bit codes.
-const BUCKET_SHIFT: u32 = 20;
-
-/// A prefix with where its codes start among the ids and which list holds
-/// its completions.
-#[derive(Clone, Copy, Debug)]
-struct RankedPrefix {
-    prefix: Prefix,
-    /// The id of its first code.
-    first_id: u32,
-    tails_index: u32,
-}
-
-impl CodeRanks {
-    /// Walks the prefixes of every legal code (quick: no completion is
-    /// walked twice).
-    pub fn build() -> CodeRanks {
-        let mut prefixes = Vec::new();
-        let mut next_id = 0u32;
-        let tails = for_each_prefix(Budget::ANY, |prefix, tails_index, tails| {
-            if !tails.is_empty() {
-                prefixes.push(RankedPrefix {
-                    prefix,
-                    first_id: next_id,
-                    tails_index: tails_index as u32,
-                });
-                next_id += tails.len() as u32;
-            }
-        });
-        let buckets = Buckets::new(
-            prefixes.iter().map(|ranked| ranked.prefix.value),
-            BUCKET_SHIFT,
-        );
-        CodeRanks {
-            prefixes,
-            buckets,
-            tails,
-        }
-    }
-
-    /// The id of `code`: its rank among all legal codes.
-    pub fn id(&self, code: Code) -> u32 {
-        let value = code.value();
-        // Every prefix before the code's bucket is below the code, every
-        // one after it above; the code's own prefix may be in an earlier
-        // bucket (a prefix of few items leaves bits below the key free).
-        let bucket = self.buckets.range((value >> BUCKET_SHIFT) as usize);
-        let start = bucket.start;
-        let after =
-            start + self.prefixes[bucket].partition_point(|ranked| ranked.prefix.value <= value);
-        let ranked = self.prefixes[after.checked_sub(1).expect(EVERY_CODE)];
-        debug_assert!(ranked.prefix.holds(value), "{code}");
-        let tails = &self.tails[ranked.tails_index as usize];
-        let position = tails
-            .binary_search(&ranked.prefix.tail_of(value))
-            .expect(EVERY_CODE);
-        ranked.first_id + position as u32
-    }
-
-    /// The code whose id is `id` (the inverse of [`CodeRanks::id`]), or
-    /// `None` when `id` is not below [`crate::N_LAYOUTS`]: a short code
-    /// read without the sorted list of all codes.
-    ///
-    /// ```
-    /// let ranks = klotski::CodeRanks::build();
-    /// assert_eq!(ranks.code(4_091_296).unwrap().to_string(), "1A9BF0C00");
-    /// assert_eq!(ranks.code(klotski::N_LAYOUTS), None);
-    /// ```
-    pub fn code(&self, id: u32) -> Option<Code> {
-        let after = self
-            .prefixes
-            .partition_point(|ranked| ranked.first_id <= id);
-        // The first prefix's first id is 0, so `after` is at least 1.
-        let ranked = self.prefixes[after - 1];
-        let tail = *self.tails[ranked.tails_index as usize].get((id - ranked.first_id) as usize)?;
-        Some(Code::from_valid(
-            ranked.prefix.value | u64::from(tail) >> ranked.prefix.shift(),
-        ))
-    }
-}
-
-const EVERY_CODE: &str = "every legal code is enumerated";
 
 /// The cells above the last three rows. Once they are all covered, what can
 /// follow depends only on which of the last 12 cells are covered, how many
@@ -346,12 +222,12 @@ impl<S: Sink + ?Sized> Search<'_, S> {
         if covered & UPPER_CELLS == UPPER_CELLS {
             if let Some(tails) = self.tails.as_deref_mut() {
                 // At least one cell is uncovered, so n_slots <= 15 here.
-                let (index, list) = tails_for(tails, covered, n_empty, budget);
+                let list = tails_for(tails, covered, n_empty, budget);
                 let prefix = Prefix {
                     value: self.head | u64::from(range),
                     n_slots,
                 };
-                self.sink.prefix(prefix, index, list);
+                self.sink.prefix(prefix, list);
                 return;
             }
         }

@@ -6,8 +6,10 @@
 //!   layout's id in 5 characters; [`LayoutRef`] reads either from user input.
 //! - [`Layout`] is a layout as bitboards: rendering, mirrors, piece counts,
 //!   its [`Class`] and its steps ([`Layout::for_each_step`]).
-//! - [`enumerate`] lists codes in ascending order; [`AllCodes`] maps codes to
-//!   ids and back; [`CodeIndex`] does the same for any sorted code set.
+//! - [`enumerate`] lists codes in ascending order; [`CodeRanks`] counts a
+//!   code's id (its rank) and back from a small table; [`AllCodes`] maps
+//!   codes to ids by the sorted list of all codes; [`CodeIndex`] does the
+//!   same for any sorted code set.
 //! - [`ClassGroups`] labels every layout of a class with its group
 //!   (`group_num`, `group_index`), [`classify_all`] every layout of the space;
 //!   [`group_of`] finds one layout's group alone. A [`Classification`] is the
@@ -65,6 +67,7 @@ mod layout_ref;
 mod metric;
 mod moves;
 pub mod paths;
+mod ranks;
 mod short_code;
 mod steps;
 pub mod subgraph;
@@ -76,13 +79,13 @@ pub use cell::{Cell, CellError};
 pub use class::{Class, ClassError};
 pub use classification::{Classification, GroupName};
 pub use code::{Code, CodeError, CODE_DIGITS};
-pub use enumerate::CodeRanks;
 pub use group::{classify_all, group_of, ClassGroups, NoSuchLayout};
 pub use index::{AllCodes, CodeIndex, N_LAYOUTS};
 pub use layout::{Layout, Piece};
 pub use layout_ref::{LayoutRef, LayoutRefError};
 pub use metric::{Metric, MetricError};
 pub use moves::{Direction, Move, Progress, Slide};
+pub use ranks::CodeRanks;
 pub use short_code::{ShortCode, ShortCodeError, ALPHABET, SHORT_CODE_CHARS};
 pub use valued::ValuedMove;
 
