@@ -18,8 +18,8 @@ use crate::code::Code;
 use crate::index::N_LAYOUTS;
 
 /// Every legal code's id (its rank among all legal codes) and the code of
-/// every id, from a table of completions counted once (about 130 KB, built
-/// in well under a millisecond).
+/// every id, from a table of completions counted once (its size and cost:
+/// BENCHMARKS.md, "code -> id").
 ///
 /// ```
 /// use klotski::{Code, CodeRanks};
