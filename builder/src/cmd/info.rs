@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use edge::json::{MetricsJson, MoveJson};
 use edge::numbers::search_layout;
 use klotski::analysis::LayoutAnalysis;
-use klotski::{AllCodes, ClassGroups, Code, LayoutRef, ShortCode};
+use klotski::{ClassGroups, Code, CodeRanks, LayoutRef, ShortCode};
 use schema::GroupRow;
 use serde::Serialize;
 
@@ -105,13 +105,12 @@ struct Names {
     group_size: u32,
 }
 
-/// The names of `code`, from the enumeration of every layout and the
-/// groups of its class (about a second).
+/// The names of `code`, from its counted id and the groups of its class.
 fn computed_names(code: Code) -> Names {
     let groups = ClassGroups::build(code.layout().class());
     let classification = groups.classify(code).expect("a layout is in its own class");
     Names {
-        id: AllCodes::build().id(code),
+        id: CodeRanks::build().id(code),
         classification: classification.to_string(),
         group_size: groups.group_size(classification.group.group_num),
     }

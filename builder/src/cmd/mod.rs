@@ -25,7 +25,7 @@ mod stored;
 
 use std::io::Write;
 
-use klotski::{AllCodes, ClassGroups, Code, LayoutRef};
+use klotski::{ClassGroups, Code, CodeRanks, LayoutRef};
 
 /// Writes `text` to standard output; a closed pipe is an error (`main`
 /// ends quietly on it), not a panic as in `print!`.
@@ -40,12 +40,13 @@ fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
     Ok(print_out(&(serde_json::to_string_pretty(value)? + "\n"))?)
 }
 
-/// The code a user's layout argument names: a short code needs the id table,
-/// a classification its class's groups (and may name no layout).
+/// The code a user's layout argument names: a short code's is counted from
+/// its id, a classification's found among its class's groups (and may be
+/// missing).
 fn resolve(layout: LayoutRef) -> anyhow::Result<Code> {
     Ok(match layout {
         LayoutRef::Code(code) => code,
-        LayoutRef::Short(short) => AllCodes::build()
+        LayoutRef::Short(short) => CodeRanks::build()
             .code(short.id())
             .expect("a short code's id is below N_LAYOUTS"),
         LayoutRef::Name(name) => ClassGroups::build(name.group.class).named(name)?,
