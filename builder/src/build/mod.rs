@@ -1,8 +1,8 @@
 //! Building the database file: [`build_database`].
 //!
-//! Phases: enumerate every code (ids are global ranks), label the groups of
-//! the chosen classes, analyse every group not yet in the checkpoint, write
-//! the layout rows in id order into `<db>.building`, create the indexes,
+//! Phases: label the groups of the chosen classes, analyse every group not
+//! yet in the checkpoint, write the layout rows in id order (ids are ranks
+//! among all codes, counted) into `<db>.building`, create the indexes,
 //! check the file against the engine, move it to `<db>`.
 //!
 //! Atomic and resumable: `<db>` appears only complete and checked. The
@@ -26,7 +26,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
-use klotski::{AllCodes, Class, ClassGroups};
+use klotski::{Class, ClassGroups, CodeRanks};
 use rayon::prelude::*;
 use schema::{CheckpointTag, Writer, N_CLASSES};
 
@@ -88,12 +88,6 @@ pub fn build_database(options: &BuildOptions) -> anyhow::Result<Summary> {
     target::create_parent(&options.db)?;
 
     let mut phases = Phases::default();
-    let all = phases.time("enumerate", || {
-        let spinner = Progress::spinner("enumerating every layout");
-        let all = AllCodes::build();
-        spinner.finish_and_clear();
-        all
-    });
     let classes = phases.time("group", || group_classes(&options.classes));
     if classes.is_empty() {
         bail!("the classes chosen hold no layouts");
@@ -127,11 +121,11 @@ pub fn build_database(options: &BuildOptions) -> anyhow::Result<Summary> {
     let writer = phases.time("write", || -> anyhow::Result<Writer> {
         target::clear_building(&scratch.building)?;
         let mut writer = Writer::create(&scratch.building, klotski::VERSION)?;
-        rows::write_layouts(&mut writer, &all, &classes, &analyses)?;
+        rows::write_layouts(&mut writer, &CodeRanks::build(), &classes, &analyses)?;
         Ok(writer)
     })?;
     // The index phase sorts every code: give it the memory back.
-    drop((all, analyses));
+    drop(analyses);
     phases.time("index", || {
         let spinner = Progress::spinner("creating indexes and statistics");
         let finished = writer.finish(&rows::mirror_group_nums(&classes));

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use edge::keys::group_key;
 use edge::numbers::numbers_of;
-use klotski::{AllCodes, ClassGroups, GroupName};
+use klotski::{ClassGroups, CodeRanks, GroupName};
 use schema::{GroupKey, LayoutRow, Writer};
 use tracing::info;
 
@@ -25,7 +25,7 @@ const BATCHES_AHEAD: usize = 2;
 /// are made on a thread of their own, a few batches ahead of the writer.
 pub(super) fn write_layouts(
     writer: &mut Writer,
-    all: &AllCodes,
+    ranks: &CodeRanks,
     classes: &[ClassGroups],
     analyses: &Analyses,
 ) -> anyhow::Result<()> {
@@ -37,7 +37,9 @@ pub(super) fn write_layouts(
         scope.spawn(move || {
             // The writer stops taking batches when it fails: then sending
             // fails too, and this thread ends.
-            rows_in_id_order(all, classes, analyses, |batch| batches.send(batch).is_ok());
+            rows_in_id_order(ranks, classes, analyses, |batch| {
+                batches.send(batch).is_ok()
+            });
         });
         for batch in received {
             writer.insert_layouts(&batch)?;
@@ -59,14 +61,14 @@ pub(super) fn write_layouts(
 /// Hands the rows of `classes` to `take` in id order, [`ROWS_PER_CALL`] at
 /// a time (fewer in the last batch), until it returns false.
 fn rows_in_id_order(
-    all: &AllCodes,
+    ranks: &CodeRanks,
     classes: &[ClassGroups],
     analyses: &Analyses,
     mut take: impl FnMut(Vec<LayoutRow>) -> bool,
 ) {
     let mut streams: Vec<_> = classes
         .iter()
-        .map(|groups| class_rows(all, groups, analyses).peekable())
+        .map(|groups| class_rows(ranks, groups, analyses).peekable())
         .collect();
     let mut next_ids: BinaryHeap<Reverse<(u32, usize)>> = streams
         .iter_mut()
@@ -95,7 +97,7 @@ fn rows_in_id_order(
 
 /// The rows of one class, in code order.
 fn class_rows<'a>(
-    all: &'a AllCodes,
+    ranks: &'a CodeRanks,
     groups: &'a ClassGroups,
     analyses: &'a Analyses,
 ) -> impl Iterator<Item = LayoutRow> + 'a {
@@ -110,7 +112,7 @@ fn class_rows<'a>(
         let analysis = analysed.analysis[name.group_index as usize];
         let layout = code.layout();
         LayoutRow {
-            id: all.id(code),
+            id: ranks.id(code),
             code: code.to_string(),
             group: group_key(name.group),
             group_index: name.group_index,
