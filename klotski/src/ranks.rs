@@ -87,21 +87,18 @@ impl State {
     /// fits there.
     fn place(self, kind: u32) -> Option<State> {
         let cell = self.first_uncovered();
-        let cells = ITEM_CELLS[kind as usize] << cell;
-        let fits = match kind {
+        let on_board = match kind {
             0b01 => (1 << cell) & COLUMN_3 == 0,
             0b10 => (1 << cell) & ROW_4 == 0,
             _ => true,
         };
-        (fits && cell < CELLS && self.covered & cells == 0).then_some(State {
-            covered: self.covered | cells,
-            n_empty: (self.n_empty + u32::from(kind == EMPTY)).min(2),
-            ..self
-        })
+        let fits =
+            cell < CELLS && on_board && self.covered & ITEM_CELLS[kind as usize] << cell == 0;
+        fits.then(|| self.place_fitting(kind))
     }
 
-    /// [`State::place`] for an item known to fit (the next item of a legal
-    /// code): two operations, no checks.
+    /// The board after an item of `kind` known to fit (the next item of a
+    /// legal code): [`State::place`] without its checks.
     #[inline]
     fn place_fitting(self, kind: u32) -> State {
         let cell = self.first_uncovered();
