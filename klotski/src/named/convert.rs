@@ -1,0 +1,288 @@
+//! The layouts as the sources write them, read back to codes. Each format
+//! is decoded to pieces on a drawing of the board, which
+//! [`Layout::from_board`] then checks against the rules of the layouts.
+//!
+//! The formats (the board is 4 columns x 5 rows, row 1 at the top, the
+//! exit at the bottom middle, as the sources draw it):
+//!
+//! - `letters`: five rows of four characters joined by `/`, one character
+//!   per cell: `@` empty, `A` the 2x2 block, `B`–`G` a 2x1 piece, `H`–`M` a
+//!   1x2 piece, any other letter from `N` to `Z` (or `[`) a 1x1 piece; every
+//!   cell of a piece carries its letter (`HAAI/HAAI/JBBK/JNOK/P@@Q`).
+
+use std::fmt;
+
+use crate::board::{HEIGHT, WIDTH};
+use crate::board_text::BoardError;
+use crate::cell::Cell;
+use crate::code::Code;
+use crate::layout::{Layout, Piece};
+
+/// The format ids [`decode_source`] reads.
+pub const SOURCE_FORMATS: [&str; 1] = ["letters"];
+
+/// Why a source's text is not a legal layout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConvertError {
+    /// A format id [`decode_source`] does not know.
+    UnknownFormat {
+        /// The id.
+        format: String,
+    },
+    /// Not five rows of four cells.
+    Shape {
+        /// How many rows there are.
+        n_rows: usize,
+        /// How many cells the first row of another width has, if any.
+        width: Option<usize>,
+    },
+    /// A character that is no piece's in this format.
+    Character {
+        /// The character.
+        character: char,
+        /// Its cell.
+        cell: Cell,
+    },
+    /// A piece drawn in part: its shape does not fit the cells carrying
+    /// its letter.
+    Broken {
+        /// The piece's letter.
+        character: char,
+        /// The cell where it starts.
+        cell: Cell,
+    },
+    /// The pieces are whole, but the layout breaks a rule: not one 2x2
+    /// block, or fewer than two empty cells.
+    Illegal(BoardError),
+}
+
+impl fmt::Display for ConvertError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConvertError::UnknownFormat { format } => write!(
+                f,
+                "unknown source format {format:?}: the formats are {}",
+                SOURCE_FORMATS.join(", ")
+            ),
+            ConvertError::Shape { n_rows, width } => {
+                write!(
+                    f,
+                    "a board is 5 rows of 4 cells, this one has {n_rows} rows"
+                )?;
+                match width {
+                    Some(width) => write!(f, " and a row of {width}"),
+                    None => Ok(()),
+                }
+            }
+            ConvertError::Character { character, cell } => {
+                write!(f, "{character:?} at {cell} is no piece of this format")
+            }
+            ConvertError::Broken { character, cell } => {
+                write!(f, "the piece {character:?} at {cell} is not whole")
+            }
+            ConvertError::Illegal(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+impl std::error::Error for ConvertError {}
+
+/// The code of a layout written in a source's format (one of
+/// [`SOURCE_FORMATS`]).
+///
+/// ```
+/// use klotski::named::decode_source;
+/// let code = decode_source("letters", "HAAI/HAAI/JBBK/JNOK/P@@Q")?;
+/// assert_eq!(code.to_string(), "1A9BF0C00");
+/// # Ok::<(), klotski::named::ConvertError>(())
+/// ```
+pub fn decode_source(format: &str, position: &str) -> Result<Code, ConvertError> {
+    match format {
+        "letters" => letters(position),
+        _ => Err(ConvertError::UnknownFormat {
+            format: format.to_owned(),
+        }),
+    }
+}
+
+/// The piece a letter of the `letters` format stands for.
+fn letter_piece(character: char) -> Option<Piece> {
+    match character {
+        'A' => Some(Piece::Block),
+        'B'..='G' => Some(Piece::Horizontal),
+        'H'..='M' => Some(Piece::Vertical),
+        'N'..='[' => Some(Piece::Single),
+        _ => None,
+    }
+}
+
+fn letters(position: &str) -> Result<Code, ConvertError> {
+    let rows: Vec<Vec<char>> = position
+        .split('/')
+        .map(|row| row.chars().collect())
+        .collect();
+    let odd_width = rows.iter().map(Vec::len).find(|&n| n != WIDTH as usize);
+    if rows.len() != HEIGHT as usize || odd_width.is_some() {
+        return Err(ConvertError::Shape {
+            n_rows: rows.len(),
+            width: odd_width,
+        });
+    }
+    let mut drawing = Drawing::empty();
+    let mut taken = [[false; WIDTH as usize]; HEIGHT as usize];
+    for (y, row) in rows.iter().enumerate() {
+        for (x, &character) in row.iter().enumerate() {
+            let cell = Cell::at(x as u32, y as u32).expect("inside the board");
+            if character == '@' || taken[y][x] {
+                continue;
+            }
+            let piece =
+                letter_piece(character).ok_or(ConvertError::Character { character, cell })?;
+            let (width, height) = piece_size(piece);
+            for (dx, dy) in (0..height).flat_map(|dy| (0..width).map(move |dx| (dx, dy))) {
+                let whole = rows
+                    .get(y + dy)
+                    .and_then(|row| row.get(x + dx))
+                    .is_some_and(|&other| other == character && !taken[y + dy][x + dx]);
+                if !whole {
+                    return Err(ConvertError::Broken { character, cell });
+                }
+                taken[y + dy][x + dx] = true;
+            }
+            drawing.draw(piece, x, y);
+        }
+    }
+    drawing.code()
+}
+
+/// A piece's width and height in cells.
+fn piece_size(piece: Piece) -> (usize, usize) {
+    match piece {
+        Piece::Block => (2, 2),
+        Piece::Horizontal => (2, 1),
+        Piece::Vertical => (1, 2),
+        Piece::Single => (1, 1),
+    }
+}
+
+/// The board drawn as [`Layout::rows`] draws it, piece by piece.
+struct Drawing {
+    cells: [[char; WIDTH as usize]; HEIGHT as usize],
+    /// How many 2x2 blocks are drawn: blocks side by side would read back
+    /// as one broken piece, so they are counted as drawn.
+    n_blocks: u32,
+}
+
+impl Drawing {
+    fn empty() -> Drawing {
+        Drawing {
+            cells: [['.'; WIDTH as usize]; HEIGHT as usize],
+            n_blocks: 0,
+        }
+    }
+
+    /// Draws a piece with its top-left cell at `(x, y)`; the caller has
+    /// checked that it fits over empty cells.
+    fn draw(&mut self, piece: Piece, x: usize, y: usize) {
+        let marks: &[(usize, usize, char)] = match piece {
+            Piece::Block => &[(0, 0, '#'), (1, 0, '#'), (0, 1, '#'), (1, 1, '#')],
+            Piece::Horizontal => &[(0, 0, '<'), (1, 0, '>')],
+            Piece::Vertical => &[(0, 0, '^'), (0, 1, 'v')],
+            Piece::Single => &[(0, 0, 'o')],
+        };
+        self.n_blocks += u32::from(piece == Piece::Block);
+        for &(dx, dy, mark) in marks {
+            self.cells[y + dy][x + dx] = mark;
+        }
+    }
+
+    /// The drawing's layout, checked against the rules.
+    fn code(&self) -> Result<Code, ConvertError> {
+        if self.n_blocks != 1 {
+            return Err(ConvertError::Illegal(BoardError::Blocks {
+                n_blocks: self.n_blocks,
+            }));
+        }
+        let text: Vec<String> = self.cells.iter().map(|row| row.iter().collect()).collect();
+        Layout::from_board(&text.join("\n")).map_err(ConvertError::Illegal)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check_error(format: &str, position: &str, expected: &str) {
+        let error = decode_source(format, position).unwrap_err();
+        assert_eq!(error.to_string(), expected, "{format} {position}");
+    }
+
+    #[test]
+    fn letters_read_the_classic_layouts() {
+        for (position, code) in [
+            ("HAAI/HAAI/JBBK/JNOK/P@@Q", "1A9BF0C00"),
+            ("HAAI/HAAI/NBBO/JPQK/J@@K", "1ADEF8000"),
+        ] {
+            assert_eq!(
+                decode_source("letters", position).unwrap().to_string(),
+                code
+            );
+        }
+    }
+
+    #[test]
+    fn errors_say_what_is_wrong() {
+        check_error(
+            "grid",
+            "HAAI",
+            "unknown source format \"grid\": the formats are letters",
+        );
+        check_error(
+            "letters",
+            "HAAI/HAAI/JBBK/JNOK",
+            "a board is 5 rows of 4 cells, this one has 4 rows",
+        );
+        check_error(
+            "letters",
+            "HAAI/HAAI/JBBK/JNOK/P@@QR",
+            "a board is 5 rows of 4 cells, this one has 5 rows and a row of 5",
+        );
+        check_error(
+            "letters",
+            "HAAI/HAAI/JBBK/JNOK/P@@a",
+            "'a' at d5 is no piece of this format",
+        );
+        // A vertical piece cut off by the bottom edge, a horizontal one by
+        // another letter, a block missing a corner.
+        check_error(
+            "letters",
+            "HAAI/HAAI/JBBK/JNOK/P@@M",
+            "the piece 'M' at d5 is not whole",
+        );
+        check_error(
+            "letters",
+            "HAAI/HAAI/JBNK/JNOK/P@@Q",
+            "the piece 'B' at b3 is not whole",
+        );
+        check_error(
+            "letters",
+            "HAAI/HANI/JBBK/JNOK/P@@Q",
+            "the piece 'A' at b1 is not whole",
+        );
+        check_error(
+            "letters",
+            "HAAI/HAAI/JAAK/JAAK/P@@Q",
+            "a board has one 2x2 block (##), this one 2",
+        );
+        check_error(
+            "letters",
+            "HNOI/HPQI/JBBK/JRSK/T@@U",
+            "a board has one 2x2 block (##), this one 0",
+        );
+        check_error(
+            "letters",
+            "HAAI/HAAI/JBBK/JNOK/PRSQ",
+            "not a legal layout: the layout has 0 empty cells, at least 2 are needed",
+        );
+    }
+}
