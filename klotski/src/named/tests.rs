@@ -250,3 +250,13 @@ fn search_puts_the_whole_name_first() {
     assert_eq!(search_named("").len(), named_layouts().len());
     assert!(search_named("no such name").is_empty());
 }
+
+#[test]
+fn names_read_alike_are_all_listed_for_their_pinyin() {
+    let NameLookup::Several(found) = find_named("zuo you bu bing") else {
+        panic!()
+    };
+    let names: Vec<&str> = found.iter().map(|named| named.name).collect();
+    assert_eq!(names, ["左右布兵", "左右步兵"]);
+    assert_eq!(find("左右步兵").name, "左右步兵");
+}
