@@ -51,7 +51,7 @@ impl FromStr for LayoutRef {
             return text
                 .parse()
                 .map(LayoutRef::Name)
-                .or_else(|error| named(text, false).unwrap_or(Err(LayoutRefError::Name(error))));
+                .or_else(|error| named(text, true).unwrap_or(Err(LayoutRefError::Name(error))));
         }
         let code_error = match text.parse::<Code>() {
             Ok(code) => return Ok(LayoutRef::Code(code)),
@@ -70,7 +70,7 @@ impl FromStr for LayoutRef {
             if let Some(found) = named(text, false) {
                 return found;
             }
-            if !text.is_ascii() || text.contains(char::is_whitespace) || n_chars > MAX_TYPO_CHARS {
+            if is_name_text(text) {
                 return Err(unknown_name(text));
             }
         }
@@ -95,6 +95,16 @@ impl FromStr for LayoutRef {
 /// The longest text read as a mistyped code when it names nothing: a code
 /// with one digit too many.
 const MAX_TYPO_CHARS: usize = CODE_DIGITS + 1;
+
+/// Whether a text that names nothing is told so as a name: it has letters
+/// or digits and is not ASCII, or has a space, or is longer than a
+/// mistyped code; other texts keep the error of a mistyped code.
+fn is_name_text(text: &str) -> bool {
+    text.chars().any(char::is_alphanumeric)
+        && (!text.is_ascii()
+            || text.contains(char::is_whitespace)
+            || text.chars().count() > MAX_TYPO_CHARS)
+}
 
 /// The named layout a text names: `exact` only by a whole name, else also
 /// by a part of one name; `None` when it names none.
@@ -358,6 +368,37 @@ mod tests {
                     assert_eq!(text.parse(), Ok(LayoutRef::Code(code)), "{text}");
                 }
             }
+        }
+    }
+
+    /// Texts that name nothing keep the errors of a mistyped code, as the
+    /// server's and Python's tests see them; texts of a name's kind get
+    /// the nearest names.
+    #[test]
+    fn texts_that_name_nothing_keep_their_errors() {
+        for (text, start) in [
+            (" ", "character ' ' at position 0 is not a hex digit"),
+            (
+                "3",
+                "the 2x2 block cannot have its top-left cell at address 3",
+            ),
+            ("xyz", "a short code of the wrong length"),
+            ("XYZ", "a short code of the wrong length"),
+            ("ZZ", "a short code of the wrong length"),
+            ("nonsense", "character 'n' at position 0 is not a hex digit"),
+            ("ZZZZZ", "neither a code"),
+            ("a-b", "\"a-b\" is not J-B-S-G-I"),
+            (
+                "no such layout",
+                "no layout is named \"no such layout\"; nearest names: ",
+            ),
+            (
+                "曹操横刀",
+                "no layout is named \"曹操横刀\"; nearest names: ",
+            ),
+        ] {
+            let error = text.parse::<LayoutRef>().unwrap_err().to_string();
+            assert!(error.starts_with(start), "{text:?}: {error}");
         }
     }
 

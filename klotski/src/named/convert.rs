@@ -9,6 +9,13 @@
 //!   per cell: `@` empty, `A` the 2x2 block, `B`–`G` a 2x1 piece, `H`–`M` a
 //!   1x2 piece, any other letter from `N` to `Z` (or `[`) a 1x1 piece; every
 //!   cell of a piece carries its letter (`HAAI/HAAI/JBBK/JNOK/P@@Q`).
+//! - `placements`: pieces as `kind(x,y)` separated by spaces, `(x,y)` the
+//!   top-left cell from 0 (x a column, y a row): `caoCao` the 2x2 block, a
+//!   kind ending in `H` a 2x1 piece, in `V` a 1x2 piece, `soldier` a 1x1
+//!   piece (`caoCao(1,0) guanYuH(1,2) zhangFeiV(0,0) …`).
+//! - `bottom-left`: pieces as `[[row, column], height, width]` separated by
+//!   `, `: the piece's bottom-left cell, its row counted from 1 at the top
+//!   and its column from 0 (`[[2, 1], 2, 2], [[3, 1], 1, 2], …`).
 
 use std::fmt;
 
@@ -19,7 +26,7 @@ use crate::code::Code;
 use crate::layout::{Layout, Piece};
 
 /// The format ids [`decode_source`] reads.
-pub const SOURCE_FORMATS: [&str; 1] = ["letters"];
+pub const SOURCE_FORMATS: [&str; 3] = ["letters", "placements", "bottom-left"];
 
 /// Why a source's text is not a legal layout.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,6 +58,21 @@ pub enum ConvertError {
         /// The cell where it starts.
         cell: Cell,
     },
+    /// A piece this format cannot read.
+    Piece {
+        /// The piece as written.
+        text: String,
+    },
+    /// A piece that sticks out of the board.
+    OffBoard {
+        /// The piece as written.
+        text: String,
+    },
+    /// A piece over a cell another piece covers.
+    Overlap {
+        /// The piece as written.
+        text: String,
+    },
     /// The pieces are whole, but the layout breaks a rule: not one 2x2
     /// block, or fewer than two empty cells.
     Illegal(BoardError),
@@ -80,6 +102,13 @@ impl fmt::Display for ConvertError {
             ConvertError::Broken { character, cell } => {
                 write!(f, "the piece {character:?} at {cell} is not whole")
             }
+            ConvertError::Piece { text } => write!(f, "{text:?} is no piece of this format"),
+            ConvertError::OffBoard { text } => {
+                write!(f, "the piece {text:?} sticks out of the board")
+            }
+            ConvertError::Overlap { text } => {
+                write!(f, "the piece {text:?} covers a cell of another piece")
+            }
             ConvertError::Illegal(error) => write!(f, "{error}"),
         }
     }
@@ -99,6 +128,8 @@ impl std::error::Error for ConvertError {}
 pub fn decode_source(format: &str, position: &str) -> Result<Code, ConvertError> {
     match format {
         "letters" => letters(position),
+        "placements" => pieces(position.split_whitespace(), placement),
+        "bottom-left" => pieces(bottom_left_entries(position), bottom_left),
         _ => Err(ConvertError::UnknownFormat {
             format: format.to_owned(),
         }),
@@ -155,6 +186,80 @@ fn letters(position: &str) -> Result<Code, ConvertError> {
     drawing.code()
 }
 
+/// The layout of pieces written one by one, each read by `read` to a
+/// piece and its top-left cell.
+fn pieces<'a>(
+    texts: impl Iterator<Item = &'a str>,
+    read: fn(&str) -> Option<(Piece, i64, i64)>,
+) -> Result<Code, ConvertError> {
+    let mut drawing = Drawing::empty();
+    for text in texts {
+        let (piece, x, y) = read(text).ok_or_else(|| ConvertError::Piece {
+            text: text.to_owned(),
+        })?;
+        drawing.place(piece, x, y, text)?;
+    }
+    drawing.code()
+}
+
+/// A piece of the `placements` format: `kind(x,y)`.
+fn placement(text: &str) -> Option<(Piece, i64, i64)> {
+    let (kind, rest) = text.split_once('(')?;
+    let (x, y) = rest.strip_suffix(')')?.split_once(',')?;
+    let piece = match kind {
+        "caoCao" => Piece::Block,
+        "soldier" => Piece::Single,
+        _ if kind.ends_with('H') => Piece::Horizontal,
+        _ if kind.ends_with('V') => Piece::Vertical,
+        _ => return None,
+    };
+    Some((piece, x.trim().parse().ok()?, y.trim().parse().ok()?))
+}
+
+/// The entries of the `bottom-left` format, each from its `[[` to the
+/// next (text before the first `[[` is an entry of its own, and no piece).
+fn bottom_left_entries(position: &str) -> impl Iterator<Item = &str> {
+    let mut starts: Vec<usize> = position.match_indices("[[").map(|(idx, _)| idx).collect();
+    if starts.first() != Some(&0) {
+        starts.insert(0, 0);
+    }
+    let ends: Vec<usize> = starts
+        .iter()
+        .skip(1)
+        .copied()
+        .chain([position.len()])
+        .collect();
+    starts
+        .into_iter()
+        .zip(ends)
+        .map(move |(start, end)| position[start..end].trim_end_matches([',', ' ']))
+}
+
+/// A piece of the `bottom-left` format: `[[row, column], height, width]`,
+/// the row of its bottom cell counted from 1 at the top.
+fn bottom_left(text: &str) -> Option<(Piece, i64, i64)> {
+    if !text.starts_with("[[") || !text.ends_with(']') {
+        return None;
+    }
+    let numbers: Vec<i64> = text
+        .split(|character: char| !character.is_ascii_digit())
+        .filter(|number| !number.is_empty())
+        .map(str::parse)
+        .collect::<Result<_, _>>()
+        .ok()?;
+    let [row, column, height, width] = numbers[..] else {
+        return None;
+    };
+    let piece = match (width, height) {
+        (2, 2) => Piece::Block,
+        (2, 1) => Piece::Horizontal,
+        (1, 2) => Piece::Vertical,
+        (1, 1) => Piece::Single,
+        _ => return None,
+    };
+    Some((piece, column, row - height))
+}
+
 /// A piece's width and height in cells.
 fn piece_size(piece: Piece) -> (usize, usize) {
     match piece {
@@ -196,6 +301,28 @@ impl Drawing {
         }
     }
 
+    /// Draws a piece written as `text` with its top-left cell at `(x, y)`,
+    /// checking that it lies on the board over empty cells.
+    fn place(&mut self, piece: Piece, x: i64, y: i64, text: &str) -> Result<(), ConvertError> {
+        let (width, height) = piece_size(piece);
+        let inside = (0..=(WIDTH as usize - width) as i64).contains(&x)
+            && (0..=(HEIGHT as usize - height) as i64).contains(&y);
+        if !inside {
+            return Err(ConvertError::OffBoard {
+                text: text.to_owned(),
+            });
+        }
+        let (x, y) = (x as usize, y as usize);
+        let free = (0..height).all(|dy| (0..width).all(|dx| self.cells[y + dy][x + dx] == '.'));
+        if !free {
+            return Err(ConvertError::Overlap {
+                text: text.to_owned(),
+            });
+        }
+        self.draw(piece, x, y);
+        Ok(())
+    }
+
     /// The drawing's layout, checked against the rules.
     fn code(&self) -> Result<Code, ConvertError> {
         if self.n_blocks != 1 {
@@ -231,11 +358,68 @@ mod tests {
     }
 
     #[test]
+    fn piece_lists_read_the_classic_layout() {
+        let placements = "caoCao(1,0) guanYuH(1,2) zhangFeiV(0,0) zhaoYunV(3,0) maChaoV(0,2) \
+                          huangZhongV(3,2) soldier(0,4) soldier(1,3) soldier(2,3) soldier(3,4)";
+        let bottom_left = "[[2, 1], 2, 2], [[3, 1], 1, 2], [[2, 0], 2, 1], [[2, 3], 2, 1], \
+                           [[4, 0], 2, 1], [[4, 3], 2, 1], [[5, 0], 1, 1], [[5, 3], 1, 1], \
+                           [[4, 1], 1, 1], [[4, 2], 1, 1]";
+        for (format, position) in [("placements", placements), ("bottom-left", bottom_left)] {
+            let code = decode_source(format, position).unwrap();
+            assert_eq!(code.to_string(), "1A9BF0C00", "{format}");
+        }
+    }
+
+    #[test]
+    fn piece_lists_say_which_piece_is_wrong() {
+        check_error(
+            "placements",
+            "caoCao(1,0) guanYuX(1,2)",
+            "\"guanYuX(1,2)\" is no piece of this format",
+        );
+        check_error(
+            "placements",
+            "caoCao(1,)",
+            "\"caoCao(1,)\" is no piece of this format",
+        );
+        check_error(
+            "placements",
+            "caoCao(3,0)",
+            "the piece \"caoCao(3,0)\" sticks out of the board",
+        );
+        check_error(
+            "placements",
+            "caoCao(1,0) soldier(2,1)",
+            "the piece \"soldier(2,1)\" covers a cell of another piece",
+        );
+        check_error(
+            "placements",
+            "soldier(0,0)",
+            "a board has one 2x2 block (##), this one 0",
+        );
+        check_error(
+            "bottom-left",
+            "[[2, 1], 2, 2], [[1, 1], 1, 3]",
+            "\"[[1, 1], 1, 3]\" is no piece of this format",
+        );
+        check_error(
+            "bottom-left",
+            "x [[2, 1], 2, 2]",
+            "\"x\" is no piece of this format",
+        );
+        check_error(
+            "bottom-left",
+            "[[2, 1], 2, 2], [[1, 0], 2, 1]",
+            "the piece \"[[1, 0], 2, 1]\" sticks out of the board",
+        );
+    }
+
+    #[test]
     fn errors_say_what_is_wrong() {
         check_error(
             "grid",
             "HAAI",
-            "unknown source format \"grid\": the formats are letters",
+            "unknown source format \"grid\": the formats are letters, placements, bottom-left",
         );
         check_error(
             "letters",

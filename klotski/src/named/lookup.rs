@@ -15,7 +15,7 @@ pub const N_NEAREST: usize = 5;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NameLookup {
     /// One named layout: the text is its name, or part of its name and of
-    /// no other.
+    /// no other (variant 1 when that name has several).
     One(&'static NamedLayout),
     /// Several named layouts, in the table's order: the text is part of
     /// each one's name (or, rarely, the whole of several names, as a
@@ -107,8 +107,9 @@ pub(crate) fn exact_names(text: &str) -> Vec<&'static NamedLayout> {
 }
 
 /// What a text names: the entry it names exactly; else the entries whose
-/// name contains it (one or several, never a guess among them); else the
-/// names nearest it.
+/// name contains it (one or several, never a guess among them: the
+/// variants of one name count as that name, variant 1); else the names
+/// nearest it.
 ///
 /// ```
 /// use klotski::named::{find_named, NameLookup};
@@ -131,6 +132,10 @@ pub fn find_named(text: &str) -> NameLookup {
             .filter(|(_, keys)| keys.all().any(|key| key.contains(&folded)))
             .map(|&(named, _)| named)
             .collect();
+    }
+    // Variants of one name only: the name without a number, variant 1.
+    if found.len() > 1 && found.iter().all(|named| named.name == found[0].name) {
+        found.retain(|named| named.variant == 1);
     }
     match found.len() {
         0 => NameLookup::Nothing {

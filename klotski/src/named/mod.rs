@@ -33,8 +33,8 @@ use crate::code::Code;
 
 pub use convert::{decode_source, ConvertError, SOURCE_FORMATS};
 pub(crate) use lookup::exact_names;
-pub use lookup::{find_named, search_named, NameLookup};
-pub use table::{parse_table, NamedRow, TableError};
+pub use lookup::{find_named, search_named, NameLookup, N_NEAREST};
+pub use table::{parse_table, NamedRow, TableError, COLUMNS};
 
 /// The table of named layouts, as compiled in.
 pub const NAMED_LAYOUTS_TSV: &str = include_str!("../../data/named_layouts.tsv");
