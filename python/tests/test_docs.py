@@ -1,7 +1,7 @@
 """docs/python.md, the notebook and the stubs as a reader uses them: every
 example runs (the researcher's session on a partial build), mypy --strict
-trusts their code and a researcher's typed snippets with the package's
-stubs, and stubtest finds the stubs true to the compiled module."""
+trusts the package, their code and a researcher's typed snippets with the
+package's stubs, and stubtest finds the stubs true to the compiled module."""
 
 import doctest
 import json
@@ -134,6 +134,18 @@ import klotski
 class Named(klotski.Layout):
     pass
 """
+
+
+def test_mypy_strict_trusts_the_package(tmp_path):
+    """The package's own Python modules and stubs, as installed (`-p`:
+    checked as the package's, not silenced as an installed library's)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "-p", "klotski"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_mypy_strict_trusts_the_guide_the_notebook_and_the_snippets(tmp_path):
