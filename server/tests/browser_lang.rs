@@ -223,7 +223,7 @@ fn views(site: &Site) -> Vec<View> {
 /// Opens each view at each width in the language the browser shows, with
 /// the analysis on, and checks its words and its boxes; in Chinese, also
 /// the find box's answer to a text that finds nothing, and a screenshot of
-/// each view (`zh-view-NAME-WIDTH.png`) to look at.
+/// each view's whole page (`zh-view-NAME-WIDTH.png`) to look at.
 fn every_view(reader: &Reader, views: &[View], chinese: bool, shots: &Path) {
     for (width, height) in [(1280, 800), (390, 844)] {
         reader.browser.resize(width, height);
@@ -245,7 +245,7 @@ fn every_view(reader: &Reader, views: &[View], chinese: bool, shots: &Path) {
                 let faults = reader.typeset_faults();
                 assert!(faults.is_empty(), "{what}: {faults:#?}");
                 let file = shots.join(format!("zh-view-{}-{width}.png", view.name));
-                std::fs::write(file, reader.browser.screenshot()).unwrap();
+                std::fs::write(file, reader.browser.page_screenshot()).unwrap();
             } else {
                 assert_eq!(reader.lang(), "en", "{what}");
             }

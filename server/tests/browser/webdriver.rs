@@ -399,6 +399,16 @@ impl Browser {
         let text = self.command("GET", "/screenshot", None).unwrap();
         base64_decode(text.as_str().unwrap())
     }
+
+    /// A PNG of the whole page, as wide as the window and as long as the
+    /// page (DevTools' `Page.captureScreenshot` beyond the window).
+    pub fn page_screenshot(&self) -> Vec<u8> {
+        let shot = self.cdp(
+            "Page.captureScreenshot",
+            json!({"format": "png", "captureBeyondViewport": true}),
+        );
+        base64_decode(shot["data"].as_str().unwrap())
+    }
 }
 
 impl Drop for Browser {
