@@ -77,7 +77,7 @@ export function puzzleOf(query) {
   if (value == null) return { puzzle: null, wrong: null };
   const day = isDay(value);
   if (day && value <= dayOf()) return { puzzle: { day: value }, wrong: null };
-  const wrong = value === '1' ? null : day ? t('puzzleNotYet', dayName(value))
+  const wrong = value === '1' ? null : day ? t('puzzleNotYet', value)
     : t('puzzleParamWrong', quoted(value));
   return { puzzle: { day: null }, wrong };
 }

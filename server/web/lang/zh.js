@@ -119,7 +119,7 @@ export default {
   streakEnded: (puzzles, why, n) => (n ? `连胜 ${puzzles}中断：${why}。` : `这题不计入连胜：${why}。`),
   slipHint: '看了提示',
   slipNotFastest: '有一步不是最优',
-  puzzleNotYet: (day) => `${day}的每日一题还没有出，先当作普通谜题来玩。`,
+  puzzleNotYet: (day) => `地址中的“puzzle=${day}”这天还没到，先当作普通谜题来玩。`,
   puzzleParamWrong: (value) => `地址中的“puzzle=${value}”既不是 1 也不是日期，先当作普通谜题来玩。`,
   puzzle: '谜题',
   puzzleOfDayTitle: (day) => `${day}每日一题`,
