@@ -229,8 +229,9 @@ export async function graphView(view, code, navigate, signal) {
     canvas.height = snapshot.height = Math.round(height * dpr);
   }
 
-  /** The full drawing, kept as the snapshot pan and zoom move. */
+  /** The full drawing, kept as the snapshot pan and zoom move (none while the canvas has no size: laid out anew). */
   function draw() {
+    if (!canvas.width || !canvas.height) return;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, width, height);
     const dark = DARK.matches;

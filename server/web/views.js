@@ -112,7 +112,7 @@ export async function startView(view, navigate, signal) {
     ...stats.classes.filter((c) => c.jiang === 5 && c.bing === 4 && c.max_min_solution_code)
       .map((c) => thumb(c.max_min_solution_code, el('span', { class: 'note' },
         el('span', { class: 'nowrap' }, t('classWord'), link(`/ui/class/${c.name}`, c.name)), ' ',
-        el('span', { class: 'nowrap' }, plural(c.max_min_solution_step, 'step'))))));
+        el('span', { class: 'nowrap' }, t('fromSolved', plural(c.max_min_solution_step, 'step')))))));
   view.append(
     el('section', {}, el('h2', {}, t('hardestTitle')),
       hardest.children.length ? hardest : el('p', {}, t('noStandardClass'))),
