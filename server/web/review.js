@@ -86,7 +86,7 @@ async function review(game, players) {
     : t('cameOnly', game.words(left[k - 1] - left[k]));
   box.replaceChildren(
     el('h2', {}, t('review')),
-    reviewChart(left, lengths, metric),
+    reviewChart(left, lengths, metric, players),
     slips.length
       ? el('ul', { class: 'slips', 'data-slips': '' }, ...slips.map((k) => el('li', { 'data-slip': String(k) },
         t('slip', k, step(k), how(k), game.words(left[k - 1]), game.words(left[k])),
@@ -102,9 +102,10 @@ async function review(game, players) {
  * game, the start first) over the moves played (`lengths`: each step's
  * moves): the game's line, the fewest's dashed line, and a dot per step,
  * coloured by whether it came as many moves nearer as it took, fewer or
- * none, or went farther.
+ * none, or went farther; the game is called the player's when they
+ * played it all (`players`).
  */
-function reviewChart(left, lengths, metric) {
+function reviewChart(left, lengths, metric, players) {
   const width = 600;
   const height = 240;
   const [padLeft, padBottom, padTop, padRight] = [44, 36, 10, 10];
@@ -118,7 +119,7 @@ function reviewChart(left, lengths, metric) {
   const figure = document.createElement('figure');
   figure.className = 'chart review-chart';
   const caption = document.createElement('figcaption');
-  caption.textContent = t('reviewCaption', unitName(metric.unit));
+  caption.textContent = t('reviewCaption', unitName(metric.unit), players);
   figure.append(caption);
   const svg = node('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': t('reviewLabel', unitName(metric.unit), left.join(t('listComma'))) }, figure);
   node('line', { x1: padLeft, y1: y(0), x2: width - padRight, y2: y(0), class: 'axis' }, svg);

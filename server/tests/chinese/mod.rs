@@ -35,7 +35,7 @@ fn space(c: char) -> bool {
     c == ' ' || c == '\u{a0}'
 }
 
-/// A date's words, written against its digits: 2026年12月7日.
+/// A date's words (年, 月, 日), written against its digits.
 fn date_word(c: char) -> bool {
     matches!(c, '年' | '月' | '日')
 }

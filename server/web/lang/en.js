@@ -223,7 +223,7 @@ export default {
   yourSteps: 'Your steps',
   showAfterStep: (k) => `Show the game after step ${k}`,
   valueBest: 'best', valueNearer: 'nearer, not best', valueSame: 'as near', valueFarther: 'farther',
-  reviewCaption: (unit) => `${cap(unit)} to solved after each step: your game, and the fewest (dashed)`,
+  reviewCaption: (unit, players) => `${cap(unit)} to solved after each step: ${players ? 'your game' : 'the game'}, and the fewest (dashed)`,
   reviewLabel: (unit, values) => `${cap(unit)} to solved after each step: ${values}`,
   reviewAxis: (unit) => `${unit} played`,
   reviewDot: (k, played, left) => `after step ${k} (${played}): ${left} to solved`,

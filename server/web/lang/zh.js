@@ -248,7 +248,7 @@ export default {
   yourSteps: '你的走法',
   showAfterStep: (k) => `看第 ${k}\u00a0步之后的局面`,
   valueBest: '最优', valueNearer: '近了，非最优', valueSame: '没有更近', valueFarther: '更远',
-  reviewCaption: (unit) => `每步之后离过关的${unit}：你的走法与最优走法（虚线）`,
+  reviewCaption: (unit, players) => `每步之后离过关的${unit}：${players ? '你的走法' : '本局走法'}与最优走法（虚线）`,
   reviewLabel: (unit, values) => `每步之后离过关的${unit}：${values}`,
   reviewAxis: (unit) => `已走${unit}`,
   reviewDot: (k, played, left) => `第 ${k}\u00a0步后（已走 ${played}）离过关 ${left}`,
