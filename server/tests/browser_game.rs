@@ -555,7 +555,7 @@ fn puzzle_mode(player: &Player) {
     for (puzzle, result) in [
         (
             &start,
-            "solved in 3 steps (the fewest, after a step that was not best)",
+            "solved in 3 steps (the fewest, after a slip or a hint)",
         ),
         (&other, "solved in 2 steps (the fewest)"),
     ] {

@@ -86,7 +86,7 @@ export default {
   moreThanFewest: (extra, fewest) => `(${extra} more than the fewest, ${fewest})`,
   theFewest: '(the fewest)',
   withHints: 'with hints',
-  fewestNotClean: '(the fewest, after a step that was not best)',
+  fewestNotClean: '(the fewest, after a slip or a hint)',
   streakEnded: (puzzles, why, n) => (n ? `Streak of ${puzzles} ended: ${why}.` : `This one does not count for the streak: ${why}.`),
   slipHint: 'a hint',
   slipNotFastest: 'a step not the fastest',

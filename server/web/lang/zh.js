@@ -114,7 +114,7 @@ export default {
   solvedIn: (moves) => `用 ${moves}解开`,
   moreThanFewest: (extra, fewest) => `（比最少的 ${fewest}多 ${extra}）`,
   theFewest: '（最少步数）',
-  fewestNotClean: '（步数最少，但中途走错过）',
+  fewestNotClean: '（步数最少，但有过失误或提示）',
   withHints: '（看过提示）',
   streakEnded: (puzzles, why, n) => (n ? `连胜 ${puzzles}中断：${why}。` : `这题不计入连胜：${why}。`),
   slipHint: '看了提示',
