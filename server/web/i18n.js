@@ -71,8 +71,9 @@ export const num = (n) => numbers.format(n);
  * A count where its exact figure matters little (the number of shortest
  * solutions), as parts `[about, figure, magnitude]`: `about` (the
  * language's word, or '') when the figure is rounded, and in a language
- * with `largeCounts` (Chinese: 万, 亿) a count past its threshold rounded to
- * four figures in the largest unit it reaches (29,334,498: 约, 2933, 万).
+ * with `largeCounts` (Chinese: ten thousands, hundred millions) a count past
+ * its threshold rounded to four figures in the largest unit it reaches
+ * (docs/translation.md, "Numbers").
  * Counts past 2^53 arrive rounded (JavaScript's numbers), so they are "about" too.
  */
 export function largeCount(n) {
@@ -83,12 +84,12 @@ export function largeCount(n) {
   return [rounded ? t('about') : '', magnitude ? figures.format(figure) : num(figure), magnitude];
 }
 
-/** A figure before 万 or 亿: 2933 万, 12,345 亿 (grouped from five digits). */
+/** A figure before a large unit: grouped from five digits only. */
 const figures = new Intl.NumberFormat(lang, { useGrouping: 'min2', maximumFractionDigits: 2 });
 
 const days = (options) => new Intl.DateTimeFormat(lang, { timeZone: 'UTC', month: 'long', day: 'numeric', ...options });
 
-/** A day (`YYYY-MM-DD`) as the page's language writes it: 12月7日, December 7 (the year when it is not this one). */
+/** A day (`YYYY-MM-DD`) as the page's language writes it: December 7 (the year when it is not this one). */
 export function dayName(day) {
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
