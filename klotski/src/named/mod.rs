@@ -86,10 +86,22 @@ pub fn named_layouts() -> &'static [NamedLayout] {
 }
 
 /// Every name of a layout (none for most layouts), in the table's order.
+///
+/// A binary search of the entries sorted by code, not a pass over the
+/// table: every `/case` answer asks, and almost every layout has no name.
 pub fn names_of(code: Code) -> Vec<&'static NamedLayout> {
-    named_layouts()
+    static BY_CODE: OnceLock<Vec<&'static NamedLayout>> = OnceLock::new();
+    let by_code = BY_CODE.get_or_init(|| {
+        let mut sorted: Vec<&'static NamedLayout> = named_layouts().iter().collect();
+        // Stable: each code's names stay in the table's order.
+        sorted.sort_by_key(|named| named.code);
+        sorted
+    });
+    let start = by_code.partition_point(|named| named.code < code);
+    by_code[start..]
         .iter()
-        .filter(|named| named.code == code)
+        .take_while(|named| named.code == code)
+        .copied()
         .collect()
 }
 

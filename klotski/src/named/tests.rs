@@ -108,6 +108,24 @@ fn names_of_a_layout() {
     assert!(names_of("DAAF4CC00".parse().unwrap()).is_empty());
 }
 
+/// The search by code gives what a pass over the table gives, in its
+/// order, for every named code and the codes beside them.
+#[test]
+fn names_of_equals_a_pass_over_the_table() {
+    let ranks = crate::CodeRanks::build();
+    for named in named_layouts() {
+        let id = ranks.id(named.code);
+        let neighbours = [id.checked_sub(1), Some(id), Some(id + 1)];
+        for code in neighbours.into_iter().flatten().filter_map(|id| ranks.code(id)) {
+            let passed: Vec<&NamedLayout> = named_layouts()
+                .iter()
+                .filter(|other| other.code == code)
+                .collect();
+            assert_eq!(names_of(code), passed, "{code}");
+        }
+    }
+}
+
 fn find(text: &str) -> &'static NamedLayout {
     match find_named(text) {
         NameLookup::One(named) => named,
