@@ -219,7 +219,7 @@ class GameView extends Game {
           this.undoButton, this.redoButton, this.restartButton,
           this.hintButton),
         this.note),
-      el('div', { class: 'side' }, this.head, this.details, this.puzzle?.element, this.solvedNote, this.nextLevel, this.moveList.element, this.analysis.element)));
+      el('div', { class: 'side' }, this.head, this.details, this.puzzle?.element, this.nextLevel, this.solvedNote, this.moveList.element, this.analysis.element)));
     bindInput(this);
     // The clock ticks while the game runs, until the view is left.
     const tick = setInterval(() => this.startedAt != null && this.solvedAt == null && this.showClock(), 1000);

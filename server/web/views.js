@@ -88,7 +88,7 @@ export function showError(view, error) {
       el('p', { class: 'error', role: 'alert', hidden: '' })),
     el('p', {}, link('/ui/', t('backToStart')))));
   // A name the address gives that is part of several, or near some: the list of them.
-  if (error.asked) offeredNames(error.asked, error).then((names) => names && view.querySelector('.error-view > p').after(names));
+  if (error.asked) offeredNames(error.asked, error).then((names) => names && view.querySelector('.error-view > p').replaceWith(names));
 }
 
 /**
