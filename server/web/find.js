@@ -63,30 +63,25 @@ function offered(entry) {
 
 /**
  * What to offer when `text` named no layout (`error`, the API's): the names
- * that hold it (ambiguous) or the nearest ones (unknown), each a link with
- * its pinyin and English, under a sentence saying which; null when the
- * error offers no names.
+ * that hold it (ambiguous) or the nearest ones (unknown), in the API's
+ * order, each a link with its pinyin, English and fewest steps where the
+ * database holds it, under a sentence saying which; null when the error
+ * offers no names.
  */
 export async function offeredNames(text, error, signal) {
   if (!error?.names?.length) return null;
-  let entries;
-  let total = error.names.length;
+  const names = error.names.slice(0, OFFERED);
+  const held = new Map();
   try {
-    if (error.error === 'ambiguous_name') {
-      const page = await api.named(text, OFFERED, null, signal);
-      entries = page.named;
-      total = page.total;
-    } else {
-      // The nearest names arrive bare: each one's entry, for its pinyin and English.
-      entries = await Promise.all(error.names.slice(0, OFFERED).map(async (name) =>
-        (await api.named(name, 1, null, signal)).named.find((entry) => entry.display === name) ?? { display: name }));
-    }
+    // The entries of the names the database holds (an ambiguous text's at once).
+    const pages = await Promise.all(error.error === 'ambiguous_name' ? [api.named(text, 1000, null, signal)]
+      : names.map((name) => api.named(name, 10, null, signal)));
+    for (const entry of pages.flatMap((page) => page.named)) held.set(entry.display, entry);
   } catch {
-    entries = error.names.slice(0, OFFERED).map((display) => ({ display }));
+    // The names alone, then.
   }
-  const shown = entries.length ? entries : error.names.slice(0, OFFERED).map((display) => ({ display }));
   return el('div', { class: 'suggest', 'data-names-offered': error.error },
-    el('p', {}, error.error === 'ambiguous_name' ? t('namesHolding', text, total) : t('nearestNames', text)),
-    el('ul', { class: 'offered' }, ...shown.map(offered)),
-    total > shown.length ? el('p', {}, link(`/ui/levels?q=${encodeURIComponent(text)}`, t('moreNames', total - shown.length))) : '');
+    el('p', {}, error.error === 'ambiguous_name' ? t('namesHolding', text, error.names.length) : t('nearestNames', text)),
+    el('ul', { class: 'offered' }, ...names.map((name) => offered(held.get(name) ?? { display: name }))),
+    error.names.length > names.length ? el('p', {}, link(`/ui/levels?q=${encodeURIComponent(text)}`, t('moreNames', error.names.length - names.length))) : '');
 }
