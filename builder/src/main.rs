@@ -16,7 +16,8 @@ use clap::{CommandFactory, Parser, Subcommand};
     name = "klotski",
     version,
     after_help = "A LAYOUT is a code (1A9BF0C00, or 1A9BF0C without its trailing zeros), a short \
-                  code (4WVE1) or a classification J-B-S-G-I (5-4-1-1-7472).\n\
+                  code (4WVE1), a classification J-B-S-G-I (5-4-1-1-7472) or a name (横刀立马, \
+                  hengdaolima).\n\
                   'klotski help COMMAND' tells more of each command."
 )]
 struct Cli {

@@ -48,7 +48,8 @@ pub fn migrate_database(db: &Path, free_space: FreeSpace) -> anyhow::Result<Migr
         )?;
     }
     let mut bars = Bars::default();
-    let upgrade = schema::upgrade(db, &EngineMetrics, &mut bars)
+    let named = edge::named::named_rows();
+    let upgrade = schema::upgrade(db, &EngineMetrics, &named, &mut bars)
         .with_context(|| format!("migrating {} failed, the file is as it was", db.display()))?;
     bars.clear();
     let elapsed = started.elapsed();

@@ -13,7 +13,7 @@ mod common;
 use builder::classes::{self, ClassPattern};
 use builder::{build_database, BuildOptions, DEFAULT_BATCH_LAYOUTS};
 use common::{dump, lines, read_only};
-use schema::{Database, ErrorKind, N_HARDEST};
+use schema::{Database, ErrorKind, N_HARDEST, SCHEMA_VERSION};
 use serde_json::Value;
 
 /// 5-4-1 holds the layout the cookbook's queries name (1A9BF0C00, group
@@ -32,6 +32,11 @@ const V1_DB: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/schema-v1.d
 /// built by `klotski build-db --classes 0-1-0,0-2-0,1-0-*,7-0-*` at commit
 /// eae3520.
 const V2_DB: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/schema-v2.db");
+
+/// A database of schema version 3 (the last without the named layouts),
+/// built by `klotski build-db --classes 0-1-0,0-2-0,1-0-*,7-0-*` at commit
+/// fc0b4b3.
+const V3_DB: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/schema-v3.db");
 
 /// An empty directory for one test.
 fn scratch_dir(name: &str) -> PathBuf {
@@ -284,6 +289,30 @@ fn klotski(args: &[&str]) -> (Option<i32>, String) {
 fn migrating_a_file_of_a_previous_schema_gives_the_rows_of_a_new_build() {
     check_migration(V1_DB, 1);
     check_migration(V2_DB, 2);
+    check_migration(V3_DB, 3);
+}
+
+/// A file of schema 3 of classes with named layouts gains them: the shared
+/// database, without what schema 4 added, migrates back to its rows.
+#[test]
+fn a_migration_from_schema_3_writes_the_named_layouts() {
+    let dir = scratch_dir("named");
+    let old = dir.join("old.db");
+    std::fs::copy(shared_db(), &old).unwrap();
+    rusqlite::Connection::open(&old)
+        .unwrap()
+        .execute_batch(
+            "DROP VIEW named_layout_errata; DROP TABLE named_layout; \
+             PRAGMA user_version = 3; UPDATE meta SET value = '3' WHERE key = 'schema_version';",
+        )
+        .unwrap();
+    let path = old.to_str().unwrap();
+    let (code, out) = klotski(&["migrate", "--db", path]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("schema version 3 -> 4"), "{out}");
+    let named = select("SELECT count(*) FROM named_layout");
+    assert_ne!(named, ["0"]);
+    assert_eq!(dump(&old), dump(shared_db()));
 }
 
 /// Migrates a copy of `fixture`, of schema version `from`, and compares it
@@ -308,7 +337,7 @@ fn check_migration(fixture: &str, from: u32) {
     let (code, out) = klotski(&["migrate", "--db", path]);
     assert_eq!(code, Some(0), "{out}");
     assert!(
-        out.contains(&format!("schema version {from} -> 3")),
+        out.contains(&format!("schema version {from} -> {SCHEMA_VERSION}")),
         "{out}"
     );
     let fresh = dir.join("fresh.db");
@@ -321,7 +350,7 @@ fn check_migration(fixture: &str, from: u32) {
         (code, out.trim_end()),
         (
             Some(0),
-            &*format!("{path} already has schema version 3: nothing to do")
+            &*format!("{path} already has schema version {SCHEMA_VERSION}: nothing to do")
         )
     );
 }

@@ -9,7 +9,8 @@
 //! - [`numbers`]: a layout's five analysis numbers between the engine's type
 //!   and the database's;
 //! - [`json`]: the JSON of moves and routes, one shape each, alike in the
-//!   CLI's `--json` and the service's answers.
+//!   CLI's `--json` and the service's answers;
+//! - [`named`]: the engine's named layouts as the database's rows.
 //!
 //! It sits above the engine (`klotski`) and the database (`schema`) and
 //! below the binaries; it does no work of its own.
@@ -19,4 +20,5 @@ pub mod args;
 pub mod json;
 pub mod keys;
 pub mod logging;
+pub mod named;
 pub mod numbers;

@@ -29,6 +29,10 @@
 //!   [`analysis::shortest_solutions`] the fewest moves to solved and the
 //!   number of minimum move sequences in each metric.
 //!
+//! - [`named`] holds the named layouts (关卡) of the puzzle, 横刀立马 and
+//!   the others, with their sources' step counts: [`find_named`] reads a
+//!   name as a user types it, [`names_of`] gives a layout's names.
+//!
 //! - [`Cancel`] stops a long computation from outside (Ctrl-C): the
 //!   searches reach a [`cancel::checkpoint`] every few milliseconds.
 //!
@@ -66,6 +70,7 @@ mod layout;
 mod layout_ref;
 mod metric;
 mod moves;
+pub mod named;
 pub mod paths;
 mod ranks;
 mod short_code;
@@ -85,6 +90,7 @@ pub use layout::{Layout, Piece};
 pub use layout_ref::{LayoutRef, LayoutRefError};
 pub use metric::{Metric, MetricError};
 pub use moves::{Direction, Move, Progress, Slide};
+pub use named::{find_named, named_layouts, names_of, search_named, NameLookup, NamedLayout};
 pub use ranks::CodeRanks;
 pub use short_code::{ShortCode, ShortCodeError, ALPHABET, SHORT_CODE_CHARS};
 pub use valued::ValuedMove;

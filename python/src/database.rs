@@ -86,6 +86,7 @@ impl Database {
         };
         Ok(match names::parse(text)? {
             LayoutRef::Code(code) => code,
+            LayoutRef::Named(named) => named.code,
             LayoutRef::Short(short) => names::short_code_layout(short),
             LayoutRef::Name(name) => {
                 let key = edge::keys::group_key(name.group);

@@ -58,6 +58,7 @@ pub fn parse(text: &str) -> PyResult<LayoutRef> {
 pub fn resolve(py: Python<'_>, text: &str) -> PyResult<Code> {
     Ok(match parse(text)? {
         LayoutRef::Code(code) => code,
+        LayoutRef::Named(named) => named.code,
         LayoutRef::Short(short) => short_code_layout(short),
         LayoutRef::Name(name) => class_groups(py, name.group.class)?
             .named(name)

@@ -38,7 +38,7 @@
 //! let mut writer = Writer::create(&path, "0.1.0")?;
 //! writer.insert_layouts(&[layout(7, "0F0000000", 0), layout(9, "0F3000000", 1)])?;
 //! // The group is its own mirror image.
-//! writer.finish(&HashMap::from([(group, 0)]))?;
+//! writer.finish(&HashMap::from([(group, 0)]), &[])?;
 //!
 //! let db = Database::open(&path)?;
 //! assert_eq!(db.layout_by_code("0F3000000")?.unwrap().id, 9);
@@ -57,6 +57,7 @@ mod error;
 mod fill;
 mod meta;
 mod migrate;
+mod named;
 mod open;
 mod packed;
 mod ranking;
@@ -74,6 +75,7 @@ pub use migrate::{
     apply_migrations, create_indexes, migrate, Migration, APPLICATION_ID, INDEXES, MIGRATIONS,
     SCHEMA_VERSION,
 };
+pub use named::NamedLayoutRow;
 pub use packed::PackedMetrics;
 pub use ranking::N_HARDEST;
 pub use read::{Database, GroupFilter, Page};

@@ -37,6 +37,10 @@ pub const MIGRATIONS: &[Migration] = &[
         version: 3,
         sql: include_str!("../migrations/0003_metrics.sql"),
     },
+    Migration {
+        version: 4,
+        sql: include_str!("../migrations/0004_named_layouts.sql"),
+    },
 ];
 
 /// The schema version this crate writes and reads.

@@ -7,6 +7,7 @@ use rusqlite::{params, Connection, OptionalExtension, ToSql};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::meta;
+use crate::named::{read_named_layouts, NamedLayoutRow};
 use crate::open::{open_immutable, open_read_only, read_error};
 use crate::rows::{
     ClassKey, ClassRow, GroupKey, GroupRow, HistogramRow, LayoutRow, Meta, Totals, CLASS_COLUMNS,
@@ -280,6 +281,12 @@ impl Database {
             .query_map([], ClassRow::from_sql)?
             .collect::<rusqlite::Result<_>>()?;
         Ok(rows)
+    }
+
+    /// Every row of `named_layout`: the named layouts the file holds, by
+    /// name and variant.
+    pub fn named_layouts(&self) -> Result<Vec<NamedLayoutRow>> {
+        read_named_layouts(&self.conn)
     }
 
     /// Totals over all classes.

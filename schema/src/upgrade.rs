@@ -10,6 +10,7 @@ use crate::derive::{insert_details, Tallies};
 use crate::error::{Error, Result};
 use crate::fill::{fill_metrics, GroupMetrics};
 use crate::migrate::{apply_in, create_indexes, INDEX_SORTER_PRAGMAS, MIGRATIONS, SCHEMA_VERSION};
+use crate::named::{write_named_layouts, NamedLayoutRow};
 use crate::open::{check_finished, check_header, check_is_file, read_error};
 use crate::rows::{GroupRow, LayoutRow, GROUP_COLUMNS, LAYOUT_COLUMNS};
 use crate::upgrade_progress::UpgradeProgress;
@@ -35,16 +36,17 @@ pub enum Upgrade {
 }
 
 /// The first schema version with the metric columns, which a migration from
-/// an older one computes.
+/// an older one computes; the derived tables last changed with it too.
 const METRICS_VERSION: u32 = 3;
 
 /// Brings the finished Klotski database at `path` to [`SCHEMA_VERSION`]:
-/// applies the pending [`MIGRATIONS`], fills the metric columns from
-/// `metrics` when the file is older than schema 3 (checking its fewest
-/// steps against the stored ones), derives the new tables from the
-/// layout rows (the same rows a new build writes, and the group rows are
-/// checked against them), creates the indexes and runs `ANALYZE`. One
-/// transaction: interrupted, the file keeps its old version intact.
+/// applies the pending [`MIGRATIONS`]; from a file older than schema 3,
+/// fills the metric columns from `metrics` (checking its fewest steps
+/// against the stored ones) and derives the tables that depend on them from
+/// the layout rows (the same rows a new build writes, and the group rows are
+/// checked against them); writes the `named` layouts the file holds; then
+/// creates the indexes and runs `ANALYZE`. One transaction: interrupted, the
+/// file keeps its old version intact.
 ///
 /// A missing file, a file that is not SQLite, another program's database,
 /// an unfinished build and a newer schema version are refused as when
@@ -52,6 +54,7 @@ const METRICS_VERSION: u32 = 3;
 pub fn upgrade(
     path: &Path,
     metrics: &dyn GroupMetrics,
+    named: &[NamedLayoutRow],
     progress: &mut dyn UpgradeProgress,
 ) -> Result<Upgrade> {
     check_is_file(path)?;
@@ -75,21 +78,21 @@ pub fn upgrade(
     conn.execute_batch(INDEX_SORTER_PRAGMAS)?;
     let tx = conn.transaction_with_behavior(TransactionBehavior::Exclusive)?;
     let to = apply_in(&tx, MIGRATIONS)?;
-    if from < METRICS_VERSION {
-        // The classification index reads each class in group order; the
-        // columns filled are in no index.
-        create_indexes(&tx)?;
-        fill_metrics(&tx, metrics, progress)?;
-    }
-    let tallies = read_layouts(&tx, progress)?;
-    check_groups(&tx, &tallies)?;
-    tx.execute_batch(
-        "DELETE FROM layout_group_histogram; DELETE FROM layout_class_histogram; \
-         DELETE FROM layout_group_hardest; DELETE FROM layout_class_hardest;",
-    )?;
-    insert_details(&tx, &tallies)?;
-    progress.indexing();
+    // The classification index reads each class in group order, the code
+    // index finds the named layouts; the columns filled are in no index.
     create_indexes(&tx)?;
+    if from < METRICS_VERSION {
+        fill_metrics(&tx, metrics, progress)?;
+        let tallies = read_layouts(&tx, progress)?;
+        check_groups(&tx, &tallies)?;
+        tx.execute_batch(
+            "DELETE FROM layout_group_histogram; DELETE FROM layout_class_histogram; \
+             DELETE FROM layout_group_hardest; DELETE FROM layout_class_hardest;",
+        )?;
+        insert_details(&tx, &tallies)?;
+    }
+    write_named_layouts(&tx, named)?;
+    progress.indexing();
     tx.execute_batch("ANALYZE;")?;
     tx.commit()?;
     Ok(Upgrade::Migrated { from, to })

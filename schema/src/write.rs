@@ -9,6 +9,7 @@ use crate::derive::{insert_details, Tallies, DERIVE_CLASSES};
 use crate::error::{Error, ErrorKind, Result};
 use crate::meta;
 use crate::migrate::{apply_migrations, create_indexes, INDEX_SORTER_PRAGMAS, MIGRATIONS};
+use crate::named::{write_named_layouts, NamedLayoutRow};
 use crate::rows::{
     GroupKey, LayoutRow, GROUP_COLUMNS, LAYOUT_COLUMNS, N_GROUP_COLUMNS, N_LAYOUT_COLUMNS,
 };
@@ -105,12 +106,16 @@ impl Writer {
 
     /// Completes the database in one transaction: writes the group rows, the
     /// class rows, the histograms and hardest layouts of both and the rest of
-    /// `meta`, creates the indexes, runs `ANALYZE` and marks the file
-    /// complete.
+    /// `meta`, creates the indexes, writes the `named` layouts the file
+    /// holds, runs `ANALYZE` and marks the file complete.
     ///
     /// `mirror_group_nums` gives, for every group, the `group_num` of its
     /// mirror group; each pair must mirror each other, at equal sizes.
-    pub fn finish(mut self, mirror_group_nums: &HashMap<GroupKey, u32>) -> Result<()> {
+    pub fn finish(
+        mut self,
+        mirror_group_nums: &HashMap<GroupKey, u32>,
+        named: &[NamedLayoutRow],
+    ) -> Result<()> {
         if self.tallies.groups.is_empty() {
             return Err(Error::inconsistent("a database needs at least one layout"));
         }
@@ -129,6 +134,7 @@ impl Writer {
         meta::set(&tx, meta::CLASSES, &classes.join(","))?;
         meta::set(&tx, meta::PARTIAL, meta::flag(classes.len() < N_CLASSES))?;
         create_indexes(&tx)?;
+        write_named_layouts(&tx, named)?;
         tx.execute_batch("ANALYZE;")?;
         meta::set(&tx, meta::COMPLETE, meta::flag(true))?;
         tx.commit()?;

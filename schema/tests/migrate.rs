@@ -33,9 +33,9 @@ fn schema_objects(conn: &Connection) -> Vec<(String, String, Option<String>)> {
 fn migrations_apply_to_an_empty_database_and_record_the_version() {
     let mut conn = Connection::open_in_memory().unwrap();
     assert_eq!(migrate(&mut conn).unwrap(), SCHEMA_VERSION);
-    assert_eq!(SCHEMA_VERSION, 3);
+    assert_eq!(SCHEMA_VERSION, 4);
     assert_eq!(user_version(&conn), SCHEMA_VERSION);
-    assert_eq!(meta_version(&conn).as_deref(), Some("3"));
+    assert_eq!(meta_version(&conn).as_deref(), Some("4"));
     let application_id: i32 = conn
         .pragma_query_value(None, "application_id", |row| row.get(0))
         .unwrap();
@@ -48,6 +48,7 @@ fn migrations_apply_to_an_empty_database_and_record_the_version() {
     let expected = [
         ("index", "layout_classification"),
         ("index", "layout_code"),
+        ("index", "named_layout_code"),
         ("table", "layout"),
         ("table", "layout_class"),
         ("table", "layout_class_hardest"),
@@ -56,8 +57,10 @@ fn migrations_apply_to_an_empty_database_and_record_the_version() {
         ("table", "layout_group_hardest"),
         ("table", "layout_group_histogram"),
         ("table", "meta"),
+        ("table", "named_layout"),
         ("view", "farthest"),
         ("view", "main"),
+        ("view", "named_layout_errata"),
         ("view", "solution"),
     ];
     let expected: Vec<(String, String)> = expected

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use common::{build, build_fixture, code, key, layout, layouts, mirrors, BIG, LEFT, LONE, RIGHT};
 use schema::{
     ClassKey, ClassRow, Database, ErrorKind, GroupFilter, GroupKey, GroupRow, HistogramRow,
-    LayoutRow, Page, Totals, Writer,
+    LayoutRow, NamedLayoutRow, Page, Totals, Writer,
 };
 
 fn open_fixture() -> (tempfile::TempDir, Database) {
@@ -245,7 +245,7 @@ fn write_error(rows: &[LayoutRow], mirrors: &HashMap<GroupKey, u32>) -> String {
     let mut writer = Writer::create(&dir.path().join("bad.db"), "test").unwrap();
     let result = writer
         .insert_layouts(rows)
-        .and_then(|()| writer.finish(mirrors));
+        .and_then(|()| writer.finish(mirrors, &[]));
     let error = result.unwrap_err();
     assert!(
         matches!(error.kind(), ErrorKind::Inconsistent { .. }),
@@ -329,10 +329,41 @@ fn layouts_may_arrive_in_several_calls() {
     for chunk in rows.chunks(3) {
         writer.insert_layouts(chunk).unwrap();
     }
-    writer.finish(&mirrors()).unwrap();
+    writer.finish(&mirrors(), &[]).unwrap();
     let db = Database::open(&path).unwrap();
     assert_eq!(db.totals().unwrap().n_layouts, 8);
     assert_eq!(db.layout_by_name(BIG, 2).unwrap().unwrap().id, 9);
+}
+
+#[test]
+fn named_layouts_are_written_when_the_file_holds_their_layout() {
+    let named = |name: &str, variant, code: String, published_steps| NamedLayoutRow {
+        name: name.to_owned(),
+        variant,
+        name_traditional: format!("{name} (traditional)"),
+        pinyin: "pīn yīn".to_owned(),
+        english: "Gloss".to_owned(),
+        code,
+        source: "https://example.org/levels".to_owned(),
+        published_steps,
+    };
+    let held = [
+        named("甲", 1, code(1), Some(3)),
+        named("甲", 2, code(9), None),
+        named("乙", 1, code(1), None),
+    ];
+    // Id 6 is no layout of the fixture, as a class a partial build omits.
+    let absent = named("丙", 1, code(6), Some(7));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("klotski.db");
+    let mut writer = Writer::create(&path, "test").unwrap();
+    writer.insert_layouts(&layouts()).unwrap();
+    let all = [held[0].clone(), absent, held[1].clone(), held[2].clone()];
+    writer.finish(&mirrors(), &all).unwrap();
+    let db = Database::open(&path).unwrap();
+    // By name (乙 sorts before 甲 in UTF-8) and variant.
+    let expected = vec![held[2].clone(), held[0].clone(), held[1].clone()];
+    assert_eq!(db.named_layouts().unwrap(), expected);
 }
 
 /// (step, [n_min_solution_step, n_farthest_step, n_min_straight_moves,

@@ -13,9 +13,10 @@ use axum::http::HeaderValue;
 use axum::response::{IntoResponse, Response};
 
 use crate::model::CaseResponse;
+use crate::named::NameJson;
 
-/// Bytes allocated for the body: more than any layout's answer needs, so
-/// that it is never grown.
+/// Bytes allocated for the body: more than any unnamed layout's answer
+/// needs, so that it is never grown but for the few with names.
 const CAPACITY: usize = 1024;
 
 /// A layout's answer, answered as `application/json`.
@@ -42,6 +43,8 @@ fn write_case(case: &CaseResponse, json: &mut Json<'_>) {
     json.ascii(&case.short_code.digits());
     json.key("id");
     json.integer(case.id);
+    json.key("names");
+    json.names(&case.names);
 
     let classification = &case.classification;
     let name = classification.name;
@@ -201,6 +204,17 @@ impl<'a> Json<'a> {
         self.out.push(b'"');
     }
 
+    /// A layout's names: almost always none; the few there are, with
+    /// their Chinese characters, by serde_json.
+    fn names(&mut self, names: &[NameJson]) {
+        self.separate();
+        if names.is_empty() {
+            self.out.extend_from_slice(b"[]");
+        } else {
+            serde_json::to_writer(&mut *self.out, names).expect("names serialise");
+        }
+    }
+
     fn integer(&mut self, value: impl itoa::Integer) {
         self.separate();
         self.out
@@ -250,9 +264,14 @@ mod tests {
             any::<(i32, u32, u32)>(),
             any::<(i32, i32, i64, i64, i64)>(),
         );
-        (0..N_LAYOUTS, 0..N_LAYOUTS, any::<u32>(), names, numbers).prop_map(
-            |(code_id, short_id, id, names, numbers)| {
-                let code = ranks().code(code_id).expect("an id below N_LAYOUTS");
+        // Any code, or one of the named layouts, whose names are written.
+        let named = klotski::named_layouts();
+        let codes = prop_oneof![
+            (0..N_LAYOUTS).prop_map(|id| ranks().code(id).expect("an id below N_LAYOUTS")),
+            (0..named.len()).prop_map(|index| named[index].code),
+        ];
+        (codes, 0..N_LAYOUTS, any::<u32>(), names, numbers).prop_map(
+            |(code, short_id, id, names, numbers)| {
                 let ([jiang, bing, style], [group_num, group_index], parts, group) = names;
                 let ((size, is_mirror, solved), farthest, solution, metrics) = numbers;
                 let name = klotski::Classification {
@@ -266,6 +285,7 @@ mod tests {
                     code,
                     short_code: ShortCode::from_id(short_id).expect("an id below N_LAYOUTS"),
                     id,
+                    names: NameJson::of(code),
                     classification: Classification {
                         name,
                         jiang: parts[0],

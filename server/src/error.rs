@@ -80,6 +80,10 @@ pub enum ErrorCode {
     InvalidRequest,
     /// 404: well-formed, but not in this database.
     NotFound,
+    /// 404: no classic layout has this name; `names` lists the nearest.
+    UnknownName,
+    /// 404: the text is part of several names; `names` lists them.
+    AmbiguousName,
     /// 404: the layout's group has no solved layout.
     NoSolution,
     /// 404: no path joins two layouts of different groups.
@@ -107,12 +111,22 @@ pub struct ErrorBody {
     pub error: ErrorCode,
     /// Why, in one sentence, e.g. the code parser's message.
     pub detail: String,
+    /// With `unknown_name`, the nearest names; with `ambiguous_name`, the
+    /// names the text is part of. Absent with other errors.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub names: Vec<String>,
 }
 
 impl AppError {
     /// The response status and the error code.
     fn status_and_code(&self) -> (StatusCode, ErrorCode) {
         match self {
+            AppError::InvalidLayout(LayoutRefError::UnknownName { .. }) => {
+                (StatusCode::NOT_FOUND, ErrorCode::UnknownName)
+            }
+            AppError::InvalidLayout(LayoutRefError::SeveralNames { .. }) => {
+                (StatusCode::NOT_FOUND, ErrorCode::AmbiguousName)
+            }
             AppError::InvalidLayout(_) => (StatusCode::BAD_REQUEST, ErrorCode::InvalidLayout),
             AppError::InvalidCode(_) => (StatusCode::BAD_REQUEST, ErrorCode::InvalidCode),
             AppError::InvalidName { .. } => (StatusCode::BAD_REQUEST, ErrorCode::InvalidName),
@@ -132,6 +146,15 @@ impl AppError {
             AppError::Database(_) | AppError::Internal(_) => {
                 (StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::Internal)
             }
+        }
+    }
+
+    /// The names an error about a name lists.
+    fn names(&self) -> Vec<String> {
+        match self {
+            AppError::InvalidLayout(LayoutRefError::UnknownName { nearest: names, .. })
+            | AppError::InvalidLayout(LayoutRefError::SeveralNames { names, .. }) => names.clone(),
+            _ => Vec::new(),
         }
     }
 
@@ -171,6 +194,7 @@ impl IntoResponse for AppError {
         let body = ErrorBody {
             error,
             detail: self.detail(),
+            names: self.names(),
         };
         let retry_after = match &self {
             AppError::Busy { retry_after, .. } => *retry_after,

@@ -49,6 +49,7 @@ mod extract;
 mod lookup;
 mod metrics;
 mod model;
+mod named;
 mod observe;
 mod page;
 mod pool;

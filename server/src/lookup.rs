@@ -7,20 +7,15 @@ use schema::{ClassKey, ClassRow, Database, GroupKey, GroupRow, LayoutRow};
 use crate::error::AppError;
 use crate::state::Catalog;
 
-/// The layout a parsed code, short code or classification names.
+/// The layout a parsed code, short code, classification or name names.
 pub(crate) fn layout(
     db: &Database,
     catalog: &Catalog,
     layout: LayoutRef,
 ) -> Result<LayoutRow, AppError> {
     match layout {
-        LayoutRef::Code(code) => row_of_code(db, catalog, code)?.ok_or_else(|| {
-            AppError::NotFound(format!(
-                "layout {code} (class {}) is not in this database, which holds {}",
-                code.layout().class(),
-                catalog.held()
-            ))
-        }),
+        LayoutRef::Code(code) => held_row(db, catalog, code),
+        LayoutRef::Named(named) => held_row(db, catalog, named.code),
         LayoutRef::Short(short) => db.layout_by_id(short.id())?.ok_or_else(|| {
             AppError::NotFound(format!(
                 "short code {short} (id {}) is not in this database, which holds {}",
@@ -30,6 +25,17 @@ pub(crate) fn layout(
         }),
         LayoutRef::Name(name) => classified(db, catalog, name),
     }
+}
+
+/// The row of `code`; not found when the database does not hold its class.
+fn held_row(db: &Database, catalog: &Catalog, code: Code) -> Result<LayoutRow, AppError> {
+    row_of_code(db, catalog, code)?.ok_or_else(|| {
+        AppError::NotFound(format!(
+            "layout {code} (class {}) is not in this database, which holds {}",
+            code.layout().class(),
+            catalog.held()
+        ))
+    })
 }
 
 /// The row of `code`, if the database holds it: read by the code's id (one

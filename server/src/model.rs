@@ -17,6 +17,7 @@ use utoipa::openapi::RefOr;
 use utoipa::{PartialSchema, ToSchema};
 
 use crate::error::AppError;
+use crate::named::NameJson;
 
 // Its names are kept as the values they name and written as text when
 // serialised, so that building an answer allocates nothing but its body:
@@ -35,6 +36,9 @@ pub struct CaseResponse {
     /// Rank of the code among all legal codes, from 0.
     #[schema(example = 4091296)]
     pub id: u32,
+    /// The layout's names among the classic named layouts (横刀立马 ...):
+    /// none for most layouts, several for a layout known by several.
+    pub names: Vec<NameJson>,
     /// The unique name `J-B-S-G-I` and its parts.
     pub classification: Classification,
     /// The layout's group.
@@ -359,6 +363,7 @@ impl CaseResponse {
             code,
             short_code: short_code(row.id)?,
             id: row.id,
+            names: NameJson::of(code),
             classification: Classification {
                 name: klotski::Classification {
                     group: stored_group(key)?,

@@ -15,6 +15,7 @@ use crate::client::{share_key, Forwarding};
 use crate::drawing::{drawing_cache, DrawingCache};
 use crate::error::AppError;
 use crate::metrics::{Metrics, Sample};
+use crate::named::NamedCatalog;
 use crate::observe::Clients;
 use crate::pool::Pool;
 use crate::search::GraphCache;
@@ -127,6 +128,8 @@ pub(crate) struct Catalog {
     /// Every code's id: a lookup by code reads the table by id, one
     /// B-tree descent instead of two (the code index's, then the table's).
     pub(crate) ranks: CodeRanks,
+    /// The classic named layouts held, with their rows.
+    pub(crate) named: NamedCatalog,
 }
 
 impl Catalog {
@@ -149,6 +152,7 @@ impl Catalog {
             classes,
             group_sizes,
             ranks: CodeRanks::build(),
+            named: NamedCatalog::load(db)?,
         })
     }
 

@@ -97,7 +97,7 @@ fn build(out: &Path, classes: &[&str]) -> Result<(), Box<dyn Error>> {
     for chunk in rows.chunks(100_000) {
         writer.insert_layouts(chunk)?;
     }
-    writer.finish(&mirrors)?;
+    writer.finish(&mirrors, &[])?;
 
     // Every 37th row: a sample spread over the classes, in random order.
     let mut sample: Vec<&str> = rows

@@ -71,7 +71,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         .map(|(key, _)| (*key, key.group_num))
         .collect();
     let (start, start_cpu) = (Instant::now(), cpu_time()?);
-    writer.finish(&mirrors)?;
+    writer.finish(&mirrors, &[])?;
     let (finish_time, finish_cpu) = (start.elapsed(), cpu_time()? - start_cpu);
 
     println!(

@@ -128,7 +128,10 @@ pub fn build_database(options: &BuildOptions) -> anyhow::Result<Summary> {
     drop(analyses);
     phases.time("index", || {
         let spinner = Progress::spinner("creating indexes and statistics");
-        let finished = writer.finish(&rows::mirror_group_nums(&classes));
+        let finished = writer.finish(
+            &rows::mirror_group_nums(&classes),
+            &edge::named::named_rows(),
+        );
         spinner.finish_and_clear();
         finished
     })?;

@@ -1,12 +1,14 @@
 //! Checking the finished file against the engine before it is moved into
 //! place: SQLite's own check, then the classes, the layouts and groups of
-//! each class and every group's size.
+//! each class, every group's size and the named layouts.
 
+use std::collections::HashSet;
 use std::path::Path;
 
 use anyhow::{ensure, Context};
-use klotski::ClassGroups;
-use schema::{Database, GroupFilter, Page};
+
+use klotski::{Class, ClassGroups};
+use schema::{Database, GroupFilter, NamedLayoutRow, Page};
 
 /// Checks the database at `path` against the groups of its `classes`.
 pub(super) fn check(path: &Path, classes: &[ClassGroups]) -> anyhow::Result<()> {
@@ -68,5 +70,24 @@ fn check_counts(path: &Path, classes: &[ClassGroups]) -> anyhow::Result<()> {
             row.size
         );
     }
+    check_named(&db, classes)
+}
+
+/// Checks that the file names exactly the named layouts of its classes.
+fn check_named(db: &Database, classes: &[ClassGroups]) -> anyhow::Result<()> {
+    let held: HashSet<Class> = classes.iter().map(ClassGroups::class).collect();
+    let mut expected: Vec<NamedLayoutRow> = klotski::named_layouts()
+        .iter()
+        .filter(|named| held.contains(&named.code.layout().class()))
+        .map(edge::named::named_row)
+        .collect();
+    expected.sort_by(|a, b| (&a.name, a.variant).cmp(&(&b.name, b.variant)));
+    let stored = db.named_layouts()?;
+    ensure!(
+        stored == expected,
+        "it names {} layouts, the engine {} in its classes",
+        stored.len(),
+        expected.len()
+    );
     Ok(())
 }

@@ -46,6 +46,7 @@ fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
 fn resolve(layout: LayoutRef) -> anyhow::Result<Code> {
     Ok(match layout {
         LayoutRef::Code(code) => code,
+        LayoutRef::Named(named) => named.code,
         LayoutRef::Short(short) => CodeRanks::build()
             .code(short.id())
             .expect("a short code's id is below N_LAYOUTS"),

@@ -100,7 +100,7 @@ pub fn build(dir: &Path, rows: &[LayoutRow], mirrors: &HashMap<GroupKey, u32>) -
     let path = dir.join("klotski.db");
     let mut writer = Writer::create(&path, ENGINE_VERSION).unwrap();
     writer.insert_layouts(rows).unwrap();
-    writer.finish(mirrors).unwrap();
+    writer.finish(mirrors, &[]).unwrap();
     path
 }
 

@@ -9,6 +9,7 @@ mod class;
 mod doc;
 mod graph;
 mod group;
+mod named;
 mod path;
 mod query;
 mod service;
@@ -31,6 +32,7 @@ fn api_router() -> OpenApiRouter<AppState> {
         .routes(routes!(case::case_farthest_get))
         .routes(routes!(case::case_min_solutions_get))
         .routes(routes!(case::classification_get))
+        .routes(routes!(named::named_list))
         .routes(routes!(path::path_get))
         .routes(routes!(group::group_get))
         .routes(routes!(group::group_cases_get))
