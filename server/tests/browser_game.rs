@@ -200,11 +200,21 @@ fn named_board(player: &Player) {
     // The first navigation of a fresh browser: the layout view playable.
     let ms = player.open("/ui/case/1A9BF0C00");
     eprintln!("layout view playable {ms} ms after a fresh browser's navigation began");
+    // Named by its English name, the Chinese and the pinyin beside; the
+    // code under the heading.
+    let english = player.site.api("/case/1A9BF0C00")["names"][0]["english"].clone();
+    let english = english.as_str().unwrap();
     let name = player.text("[data-game-name]");
-    assert_eq!(name, "横刀立马 héng dāo lì mǎ 1A9BF0C00");
-    assert_eq!(player.js("return document.title"), "横刀立马 · Klotski");
-    // At the start the heading's code is the layout shown: not said twice.
-    assert_eq!(player.text("[data-position]"), "The start");
+    assert_eq!(name, format!("{english} 横刀立马 héng dāo lì mǎ"));
+    let title = format!("{english} (横刀立马)");
+    assert_eq!(
+        player.js("return document.title"),
+        format!("{title} · Klotski")
+    );
+    assert_eq!(
+        player.text("[data-position]"),
+        "The start: layout 1A9BF0C00"
+    );
     assert_eq!(player.text("[data-code]"), "1A9BF0C00");
     let labels = player.js(
         "return [...document.querySelectorAll('[data-play-board] .coordinate')].map((t) => t.textContent).join('')",
@@ -220,8 +230,10 @@ fn named_board(player: &Player) {
     let (from, to, _, _) = player.moves(start).into_iter().next().unwrap();
     player.step(&from, &to);
     player.wait_text("[data-position]", |t| t.starts_with("Step 1 of 1: layout"));
-    let title = player.js("return document.title");
-    assert_eq!(title, "横刀立马 · step 1 of 1 · Klotski");
+    assert_eq!(
+        player.js("return document.title"),
+        format!("{title} · step 1 of 1 · Klotski")
+    );
     // The hint, drawn: which piece, then an arrow to where it goes.
     let code = player.text("[data-code]");
     let best = player
