@@ -253,9 +253,11 @@ mod tests {
     /// its own.
     #[test]
     fn the_page_weighs_at_most_200_kb_in_each_language() {
-        let (later, first): (Vec<_>, Vec<_>) =
-            FILES.iter().partition(|(name, _, _)| ON_DEMAND.contains(name));
-        let common: usize = SHELL.len() + first.iter().map(|(_, _, bytes)| bytes.len()).sum::<usize>();
+        let (later, first): (Vec<_>, Vec<_>) = FILES
+            .iter()
+            .partition(|(name, _, _)| ON_DEMAND.contains(name));
+        let common: usize =
+            SHELL.len() + first.iter().map(|(_, _, bytes)| bytes.len()).sum::<usize>();
         for (code, words) in LANGUAGES {
             let bytes = common + words.len();
             assert!(bytes <= 200 * 1024, "{code}: {bytes} bytes");
@@ -285,8 +287,7 @@ mod tests {
     /// The Chinese characters the page writes in a language other than
     /// Chinese, every one of them in the two fonts of `web/fonts/` (made
     /// from this list: docs/page.md, "The font").
-    const HAN_CHARACTERS: &str =
-        "华容道曹操横刀立马兵中文张飞赵云超黄忠关羽将本页需要";
+    const HAN_CHARACTERS: &str = "华容道曹操横刀立马兵中文张飞赵云超黄忠关羽将本页需要";
 
     /// Every Chinese character of the page's text is in the shipped fonts'
     /// list, so none falls back to a box where the machine has no CJK font.
