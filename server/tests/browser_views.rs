@@ -47,7 +47,7 @@ const CHECKS: [(&str, Check); 11] = [
 fn analysis_on_demand(visit: &Visit) {
     visit.open("/ui/case/1A9BF0C00");
     visit.wait_text("[data-code]", "1A9BF0C00");
-    visit.find("[data-classification]");
+    visit.find("[data-details]");
     let shown = visit.text("main");
     for spoiler in ["best", "from solved", "steps left", "81"] {
         assert!(!shown.contains(spoiler), "{spoiler:?} shown: {shown}");

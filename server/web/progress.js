@@ -1,19 +1,22 @@
 // What the browser keeps of the player's games (localStorage): each layout
 // solved by hand, named or not, with its best steps, its best time and the
-// last solve's time; and whether the timer is shown.
+// last solve's time; whether the timer is shown; and the reading and
+// writing every kept thing goes through (puzzle mode's too).
 
 const SOLVES = 'klotski.solves';
 const TIMER = 'klotski.timer';
 
-function load(key) {
+/** What the browser keeps under `key` (JSON), or `otherwise`. */
+export function load(key, otherwise = null) {
   try {
-    return JSON.parse(localStorage.getItem(key));
+    return JSON.parse(localStorage.getItem(key)) ?? otherwise;
   } catch {
-    return null;
+    return otherwise;
   }
 }
 
-function save(key, value) {
+/** Keeps `value` under `key` (JSON). */
+export function save(key, value) {
   try {
     localStorage.setItem(key, JSON.stringify(value));
   } catch {
