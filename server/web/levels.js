@@ -137,7 +137,7 @@ export async function levelsView(view, signal) {
   view.replaceChildren(
     el('h1', {}, t('levelsTitle')),
     el('p', {}, t('levelsIntro')),
-    ...(q ? [el('p', { 'data-levels-query': q }, t('levelsHolding', q), ' ', link('/ui/levels', t('levelsAll')))] : []),
+    ...(q ? [el('p', { 'data-levels-query': q }, t('levelsHolding', q), link('/ui/levels', t('levelsAll')))] : []),
     el('form', { class: 'filters', onsubmit: (event) => event.preventDefault() },
       el('label', {}, t('levelsShowLabel'), ' ', show), ' ', el('label', {}, t('piecesLabel'), ' ', kind)),
     summary, bands, reset);

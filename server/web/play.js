@@ -173,9 +173,10 @@ class GameView extends Game {
     if (!others.length && !variants.length) return null;
     const named = (display) => link(`/ui/case/${encodeURIComponent(display)}`, el('span', { lang: 'zh-CN' }, display));
     const list = (items) => items.flatMap((item, i) => [i ? t('listComma') : '', item]);
+    // Two sentences, set apart by the stylesheet (no space after a Chinese full stop).
     return el('p', { class: 'other-names', 'data-other-names': '' },
-      ...(others.length ? [t('alsoNamed'), ...list(others.map((entry) => el('span', {}, ...nameOf(entry).parts))), t('fullStop'), ' '] : []),
-      ...(variants.length ? [t('variantsOfName', first.display), ...list(variants.map(named)), t('fullStop')] : []));
+      others.length ? el('span', {}, t('alsoNamed'), ...list(others.map((entry) => el('span', {}, ...nameOf(entry).parts))), t('fullStop')) : '',
+      variants.length ? el('span', {}, t('variantsOfName', first.display), ...list(variants.map(named)), t('fullStop')) : '');
   }
 
   /** Builds the view's fixed parts once. */
@@ -315,8 +316,8 @@ class GameView extends Game {
     this.nextLevel.dataset.for = this.start;
     import('./levels.js').then((levels) => levels.nextLevel(this.start, this.signal)).then((next) => {
       this.nextLevel.replaceChildren(...(next
-        ? [el('a', { href: `/ui/case/${next.code}`, 'data-link': '', 'data-action': 'next-level' }, t('nextLevel'), ' ', ...nameOf(next).parts)]
-        : [t('allLevelsSolved'), ' ', link('/ui/levels', t('allLevels'))]));
+        ? [el('a', { href: `/ui/case/${next.code}`, 'data-link': '', 'data-action': 'next-level' }, t('nextLevel'), ...nameOf(next).parts)]
+        : [t('allLevelsSolved'), link('/ui/levels', t('allLevels'))]));
     }, (error) => this.nextLevel.replaceChildren(explained(error)));
   }
 
