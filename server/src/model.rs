@@ -17,7 +17,7 @@ use utoipa::openapi::RefOr;
 use utoipa::{PartialSchema, ToSchema};
 
 use crate::error::AppError;
-use crate::named::NameJson;
+use edge::named::NameJson;
 
 // Its names are kept as the values they name and written as text when
 // serialised, so that building an answer allocates nothing but its body:

@@ -26,7 +26,7 @@ use crate::error::AppError;
 
 /// The page's files: name, media type, content. The shell is not among
 /// them; it names them.
-const FILES: [(&str, &str, &[u8]); 29] = [
+const FILES: [(&str, &str, &[u8]); 28] = [
     ("style.css", CSS, include_bytes!("../web/style.css")),
     ("app.js", JS, include_bytes!("../web/app.js")),
     ("api.js", JS, include_bytes!("../web/api.js")),
@@ -58,11 +58,6 @@ const FILES: [(&str, &str, &[u8]); 29] = [
         "han-regular.woff2",
         WOFF2,
         include_bytes!("../web/fonts/han-regular.woff2"),
-    ),
-    (
-        "han-bold.woff2",
-        WOFF2,
-        include_bytes!("../web/fonts/han-bold.woff2"),
     ),
 ];
 
@@ -218,7 +213,7 @@ mod tests {
         );
         assert_eq!(body, include_bytes!("../web/app.js"));
         let (_, headers, body) =
-            get(&format!("/ui/static/{}/han-bold.woff2", version()), &[]).await;
+            get(&format!("/ui/static/{}/han-regular.woff2", version()), &[]).await;
         assert_eq!(headers["content-type"], "font/woff2");
         assert_eq!(&body[..4], b"wOF2");
         let (_, headers, _) = get("/ui/static/0000000000000000/style.css", &[]).await;
@@ -285,11 +280,11 @@ mod tests {
     }
 
     /// The Chinese characters the page writes in a language other than
-    /// Chinese, every one of them in the two fonts of `web/fonts/` (made
+    /// Chinese, every one of them in the font of `web/fonts/` (made
     /// from this list: docs/page.md, "The font").
     const HAN_CHARACTERS: &str = "华容道曹操横刀立马兵中文张飞赵云超黄忠关羽将本页需要";
 
-    /// Every Chinese character of the page's text is in the shipped fonts'
+    /// Every Chinese character of the page's text is in the shipped font's
     /// list, so none falls back to a box where the machine has no CJK font.
     /// The Chinese page's own words are drawn in the machine's Chinese font
     /// (style.css), which a machine set up for Chinese has.
@@ -312,6 +307,6 @@ mod tests {
             .filter(|c| ('\u{4E00}'..='\u{9FFF}').contains(c) && !HAN_CHARACTERS.contains(*c))
             .collect();
         missing.dedup();
-        assert!(missing.is_empty(), "not in the fonts: {missing:?}");
+        assert!(missing.is_empty(), "not in the font: {missing:?}");
     }
 }

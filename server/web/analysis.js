@@ -176,7 +176,7 @@ export class AnalysisPanel {
     const m = this.solution.moves[at];
     // A game the solution was played into is not solved by hand.
     this.game.assisted = true;
-    this.game.move(m.from, m.to);
+    this.game.move(m.from, m.to, { shown: true });
   }
 
   async play() {
