@@ -84,6 +84,8 @@ impl Reader<'_> {
              const inline = ['inline', 'inline-block', 'inline-flex', 'contents'];
              const read = (e) => [...e.childNodes].map((n) => n.nodeType === 3 ? n.textContent
                : n.nodeType !== 1 || n.matches('svg, script') || !n.checkVisibility() ? ''
+               // A classic name is data, as its sources write it (首尾互换(上)): one character stands for it.
+               : n.matches('[data-name]') ? '名'
                : n.matches('br') ? '\\n' : n.matches('input') ? n.value
                : n.matches('select') ? n.selectedOptions[0]?.text ?? ''
                : inline.includes(getComputedStyle(n).display) ? read(n) : `\\n${read(n)}\\n`).join('');

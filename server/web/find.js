@@ -57,7 +57,7 @@ function offered(entry) {
   const href = `/ui/case/${entry.code ?? encodeURIComponent(entry.display)}`;
   const steps = entry.solution?.min_step > 0 ? plural(entry.solution.min_step, 'step') : '';
   const aside = [...t('offeredAside', entry), steps].filter(Boolean).join(' · ');
-  return el('li', {}, link(href, el('span', { lang: 'zh-CN', 'data-suggest': entry.display }, entry.display)),
+  return el('li', {}, link(href, el('span', { lang: 'zh-CN', 'data-suggest': entry.display, 'data-name': entry.display }, entry.display)),
     aside ? el('span', { class: 'muted' }, ` ${aside}`) : '');
 }
 

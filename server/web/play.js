@@ -175,7 +175,7 @@ class GameView extends Game {
     const [first, ...others] = this.startInfo.names ?? [];
     const variants = first?.variants ?? [];
     if (!others.length && !variants.length) return null;
-    const named = (display) => link(`/ui/case/${encodeURIComponent(display)}`, el('span', { lang: 'zh-CN' }, display));
+    const named = (display) => link(`/ui/case/${encodeURIComponent(display)}`, el('span', { lang: 'zh-CN', 'data-name': display }, display));
     const list = (items) => items.flatMap((item, i) => [i ? t('listComma') : '', item]);
     // Two sentences, set apart by the stylesheet (no space after a Chinese full stop).
     return el('p', { class: 'other-names', 'data-other-names': '' },
