@@ -201,11 +201,21 @@ fn named_board(player: &Player) {
     // The first navigation of a fresh browser: the layout view playable.
     let ms = player.open("/ui/case/1A9BF0C00");
     eprintln!("layout view playable {ms} ms after a fresh browser's navigation began");
+    // Named by its English name, the Chinese and the pinyin beside; the
+    // code under the heading.
+    let english = player.site.api("/case/1A9BF0C00")["names"][0]["english"].clone();
+    let english = english.as_str().unwrap();
     let name = player.text("[data-game-name]");
-    assert_eq!(name, "横刀立马 héng dāo lì mǎ 1A9BF0C00");
-    assert_eq!(player.js("return document.title"), "横刀立马 · Klotski");
-    // At the start the heading's code is the layout shown: not said twice.
-    assert_eq!(player.text("[data-position]"), "The start");
+    assert_eq!(name, format!("{english} 横刀立马 héng dāo lì mǎ"));
+    let title = format!("{english} (横刀立马)");
+    assert_eq!(
+        player.js("return document.title"),
+        format!("{title} · Klotski")
+    );
+    assert_eq!(
+        player.text("[data-position]"),
+        "The start: layout 1A9BF0C00"
+    );
     assert_eq!(player.text("[data-code]"), "1A9BF0C00");
     let labels = player.js(
         "return [...document.querySelectorAll('[data-play-board] .coordinate')].map((t) => t.textContent).join('')",
@@ -221,8 +231,10 @@ fn named_board(player: &Player) {
     let (from, to, _, _) = player.moves(start).into_iter().next().unwrap();
     player.step(&from, &to);
     player.wait_text("[data-position]", |t| t.starts_with("Step 1 of 1: layout"));
-    let title = player.js("return document.title");
-    assert_eq!(title, "横刀立马 · step 1 of 1 · Klotski");
+    assert_eq!(
+        player.js("return document.title"),
+        format!("{title} · step 1 of 1 · Klotski")
+    );
     // The hint, drawn: which piece, then an arrow to where it goes.
     let code = player.text("[data-code]");
     let best = player
@@ -364,11 +376,13 @@ fn move_list(player: &Player) {
     player.click("[data-action=solution-next]");
     player.wait_text("[data-position]", |t| t.starts_with("Step 1 of 1"));
     player.click("[data-action=undo]");
-    player.wait_text("[data-position]", |t| t == "The start: step 0 of 1");
+    player.wait_text("[data-position]", |t| {
+        t.starts_with("The start: step 0 of 1 · layout ")
+    });
     // At the start with a step to redo, Restart drops it: then it has
     // nothing left to do, and is disabled, as Redo is.
     player.click("[data-action=restart]");
-    player.wait_text("[data-position]", |t| t == "The start");
+    player.wait_text("[data-position]", |t| t.starts_with("The start: layout "));
     for action in ["restart", "redo"] {
         let button = player.browser.find(&format!("[data-action={action}]"));
         assert!(
@@ -530,7 +544,7 @@ fn puzzle_mode(player: &Player) {
     player.click("[data-action=undo]");
     player.wait_text("[data-feedback]", |t| t == "Best move!");
     player.click("[data-action=restart]");
-    player.wait_text("[data-position]", |t| t == "The start");
+    player.wait_text("[data-position]", |t| t.starts_with("The start: layout "));
     player.wait_text("[data-count]", |t| t == "0");
     assert!(player.browser.all("[data-game-moves] li").is_empty());
     // Restart leaves nothing to redo.
@@ -580,7 +594,7 @@ fn phone(player: &Player) {
     player.browser.find("[data-numbers] li");
     let short = player.js(
         "return [...document.querySelectorAll('.controls button, .counter select, .top a, .find button, .find input, .analysis-panel button')]
-           .filter((e) => e.getBoundingClientRect().height < 44).map((e) => e.outerHTML.slice(0, 60))",
+           .filter((e) => e.checkVisibility() && e.getBoundingClientRect().height < 44).map((e) => e.outerHTML.slice(0, 60))",
     );
     assert_eq!(short, json!([]));
     let fits = player.js(

@@ -315,7 +315,10 @@ fn the_graph_view_in_a_real_browser() {
         .wait_text("[data-code]", |text| text == target);
     visit.no_console_errors("a click on a node");
 
-    // The layout view and the group view link to the graph.
+    // The layout view (in its details) and the group view link to the graph.
+    visit
+        .browser
+        .click(&visit.browser.find("[data-details] summary"));
     visit.browser.find("a[href='/ui/graph/1ADEF8000']");
     visit.open(&format!("{}/ui/group/5-4-1-1", site.base));
     let hardest = site.api("/group/5-4-1-1")["max_min_solution_code"].clone();

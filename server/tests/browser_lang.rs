@@ -49,7 +49,8 @@ impl Reader<'_> {
     /// The words the page shows or reads aloud (visible text, `aria-label`,
     /// `title`, `placeholder`, the tab's title) that hold a Latin word
     /// outside the allowed ones, once every token with a digit (codes,
-    /// cells, `1x2`, names such as 5-4-1-1) is set aside.
+    /// cells, `1x2`, names such as 5-4-1-1) and the classic layouts' names
+    /// (data, as their sources write them: `iPhone关卡1`) are set aside.
     fn latin_words(&self) -> Vec<String> {
         let found = self.browser.script_with(
             "const allowed = new Set(arguments[0]);
@@ -57,7 +58,7 @@ impl Reader<'_> {
              const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
              for (let node = walker.nextNode(); node; node = walker.nextNode()) {
                const parent = node.parentElement;
-               if (!parent || parent.closest('noscript, script, style, [hidden]')) continue;
+               if (!parent || parent.closest('noscript, script, style, [hidden], [data-name], [data-suggest]')) continue;
                if (parent.closest('svg') ? parent.closest('svg').checkVisibility() : parent.checkVisibility()) texts.push(node.textContent);
              }
              for (const e of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
@@ -83,6 +84,8 @@ impl Reader<'_> {
              const inline = ['inline', 'inline-block', 'inline-flex', 'contents'];
              const read = (e) => [...e.childNodes].map((n) => n.nodeType === 3 ? n.textContent
                : n.nodeType !== 1 || n.matches('svg, script') || !n.checkVisibility() ? ''
+               // A classic name is data, as its sources write it (首尾互换(上)): one character stands for it.
+               : n.matches('[data-name]') ? '名'
                : n.matches('br') ? '\\n' : n.matches('input') ? n.value
                : n.matches('select') ? n.selectedOptions[0]?.text ?? ''
                : inline.includes(getComputedStyle(n).display) ? read(n) : `\\n${read(n)}\\n`).join('');
@@ -215,6 +218,7 @@ fn views(site: &Site) -> Vec<View> {
             "[data-path-step]",
         ),
         view("compose", "/ui/compose".into(), "[data-compose-status]"),
+        view("levels", "/ui/levels".into(), "[data-levels] [data-level]"),
         view("graph", format!("/ui/graph/{small}"), "[data-graph-shown]"),
         view("address", "/ui/nowhere".into(), "[data-error]"),
     ]
@@ -360,8 +364,8 @@ fn trips_in_words(reader: &Reader, chinese: bool) {
         .find(&format!("[data-solved-puzzle='{near_end}'] [data-hinted]"));
     check("a puzzle solved with hints");
     reader.js("localStorage.clear()");
-    // The famous names, found whatever the page's language.
-    for name in ["曹操", "横刀", "heng dao li ma", "Klotski"] {
+    // The classic names, found whatever the page's language.
+    for name in ["横刀立马", "橫刀立馬", "heng dao li ma", "hengdaolima"] {
         reader.open("/ui/");
         reader
             .browser

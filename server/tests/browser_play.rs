@@ -227,7 +227,8 @@ fn shareable(visit: &Visit) {
     visit.wait_text("[data-count]", "3");
     visit.wait_text("[data-code]", &third);
     // Away and back.
-    visit.click(".names a[href^='/ui/group/']");
+    visit.click("[data-details] summary");
+    visit.click("[data-details] a[href^='/ui/group/']");
     visit.find("[data-group]");
     visit.browser.script("history.back()");
     visit.ready();

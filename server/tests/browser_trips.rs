@@ -15,7 +15,7 @@ mod common;
 
 use browser::visit;
 use serde_json::{json, Value};
-use visit::{solution_game, Check, Visit};
+use visit::{percent, solution_game, Check, Visit};
 
 #[test]
 #[cfg_attr(
@@ -423,16 +423,18 @@ fn search(visit: &Visit) {
         });
         visit.ready();
     }
-    for (text, code) in [
-        ("Huarong Pass", "1A9BF0C00"),
-        ("曹操", "1A9BF0C00"),
-        ("横刀", "1A9BF0C00"),
-        ("lima", "1A9BF0C00"),
-        ("horseback", "1A9BF0C00"),
-        ("指挥", "1ADEF8000"),
-        ("三路", "1FA6F8000"),
-        ("Advancing", "1AFF98000"),
+    // Classic names, whole or a part only one name holds, open the layout
+    // the API resolves them to.
+    for text in [
+        "横刀立马",
+        "hengdaolima",
+        "指挥若定",
+        "zhi hui ruo ding",
+        "兵分三路",
+        "齐头并进",
     ] {
+        let code = visit.site.api(&format!("/case/{}", percent(text)))["code"].clone();
+        let code = code.as_str().unwrap_or_else(|| panic!("{text}: no layout"));
         visit.open("/ui/group/5-4-1-1");
         find(visit, text);
         visit.wait_text("[data-start-code]", code);

@@ -47,7 +47,7 @@ const CHECKS: [(&str, Check); 11] = [
 fn analysis_on_demand(visit: &Visit) {
     visit.open("/ui/case/1A9BF0C00");
     visit.wait_text("[data-code]", "1A9BF0C00");
-    visit.find("[data-classification]");
+    visit.find("[data-details]");
     let shown = visit.text("main");
     for spoiler in ["best", "from solved", "steps left", "81"] {
         assert!(!shown.contains(spoiler), "{spoiler:?} shown: {shown}");
@@ -106,6 +106,8 @@ fn find_a_layout(visit: &Visit) {
         visit.wait_text(css, words);
     }
     let info = visit.site.api("/case/1A9BF0C00");
+    // The classification and the short code, one tap away.
+    visit.click("[data-details] summary");
     for (css, field) in [
         ("[data-num=min-num]", &info["solution"]["min_num"]),
         ("[data-num=solution-num]", &info["solution"]["num"]),
@@ -175,13 +177,17 @@ fn explore(visit: &Visit) {
     assert_eq!(bars.len(), 125, "layers 0 to 124");
 }
 
-/// Every Chinese character of the start page, and the 2x2's 曹, in the
-/// page's own font: loaded, and drawn unlike the box of a missing glyph.
+/// Every Chinese character of the start page's own words, its search
+/// box's example and the pieces' names, in the page's own font: loaded, and drawn unlike the box of a
+/// missing glyph (the classic names, from the API, are drawn in the
+/// machine's Chinese font: docs/page.md, "The font").
 fn glyphs(visit: &Visit) {
     visit.open("/ui/");
     visit.find("[data-famous] .note");
     let found = visit.browser.script(
-        "const text = [...new Set(document.body.innerText + '曹')].filter((c) => /[\\u4e00-\\u9fff]/.test(c)).join('');
+        "const own = document.body.cloneNode(true);
+         own.querySelectorAll('[data-name], script').forEach((e) => e.remove());
+         const text = [...new Set(own.textContent + document.querySelector('[data-find-input]').placeholder + '曹操关羽张飞赵云马超黄忠兵将')].filter((c) => /[\\u4e00-\\u9fff]/.test(c)).join('');
          const draw = (c, font) => {
            const canvas = document.createElement('canvas');
            canvas.width = canvas.height = 80;

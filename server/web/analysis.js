@@ -174,6 +174,8 @@ export class AnalysisPanel {
     const at = this.solutionIndex();
     if (at < 0 || at >= this.solution.moves.length) return;
     const m = this.solution.moves[at];
+    // A game the solution was played into is not solved by hand.
+    this.game.assisted = true;
     this.game.move(m.from, m.to, { shown: true });
   }
 
@@ -199,7 +201,7 @@ export class AnalysisPanel {
           const page = await load(code, undefined, this.game.signal);
           list.replaceChildren(el('p', {}, title(page)),
             el('ul', { class: 'thumbs small-thumbs' }, ...page.layouts.map((other) =>
-              thumb(other, el('span', { class: 'note' }, link(`/ui/path/${code}/${other}`, t('pathLink')))))));
+              thumb(other, [other], el('span', { class: 'note' }, link(`/ui/path/${code}/${other}`, t('pathLink')))))));
         } catch (error) {
           failed(error);
         }

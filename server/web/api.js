@@ -2,12 +2,17 @@
 // page shows comes from here. Each takes, last, the AbortSignal of the view
 // that asks: a view left is no longer answered.
 
-/** An error answer of the API: its code and its one-sentence detail. */
+/**
+ * An error answer of the API: its code, its one-sentence detail, and the
+ * names it offers (an ambiguous or unknown layout name's: the names that
+ * hold the text, or the nearest).
+ */
 export class ApiError extends Error {
-  constructor(status, error, detail) {
+  constructor(status, error, detail, names = []) {
     super(detail);
     this.status = status;
     this.error = error;
+    this.names = names;
   }
 }
 
@@ -15,7 +20,8 @@ async function get(path, signal) {
   const response = await fetch(path, { headers: { Accept: 'application/json' }, signal });
   const body = await response.json().catch(() => null);
   if (!response.ok) {
-    throw new ApiError(response.status, body?.error ?? 'http', body?.detail ?? `${path}: HTTP ${response.status}`);
+    const names = Array.isArray(body?.names) ? body.names.filter((name) => typeof name === 'string') : [];
+    throw new ApiError(response.status, body?.error ?? 'http', body?.detail ?? `${path}: HTTP ${response.status}`, names);
   }
   // A path the browser resolves elsewhere (`/case/..` is `/`) answers no JSON.
   if (body === null) throw new ApiError(response.status, 'not_json', `${path} is not a request the API answers`);
@@ -41,6 +47,13 @@ export const groupCases = (name, after, limit = 24, signal) =>
 export const groups = (jiang, bing, style, after, limit = 50, signal) =>
   get(`/groups?jiang=${jiang}&bing=${bing}&style=${style}&limit=${limit}${after ? `&after=${part(after)}` : ''}`, signal);
 export const stats = (signal) => get('/stats', signal);
+/**
+ * The classic named layouts whose names hold `q` (all when it is empty),
+ * the easiest first, a page of `limit` after the entry named `after`:
+ * `{total, named, next, nearest}`.
+ */
+export const named = (q = '', limit = 100, after = null, signal) =>
+  get(`/named?q=${part(q)}&limit=${limit}${after == null ? '' : `&after=${part(after)}`}`, signal);
 
 /**
  * A group's or a class's layouts counted by min_solution_step and by

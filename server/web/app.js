@@ -3,11 +3,11 @@
 // the find boxes.
 
 import * as api from './api.js';
-import { closestFamous, codeLike, famousCode, famousPartCode, layoutOf, pageAddress } from './find.js';
+import { codeLike, layoutOf, offeredNames, pageAddress } from './find.js';
 import { graphView } from './graph.js';
 import { explained, t } from './i18n.js';
 import { layoutView } from './play.js';
-import { el, link } from './dom.js';
+import { el } from './dom.js';
 import { header } from './header.js';
 import { classView, composeView, groupView, pathView, showError, startView } from './views.js';
 
@@ -29,6 +29,8 @@ const ROUTES = new Map([
   ['compose', { parts: ['layout'], optional: 1, open: (view, [code], signal) => composeView(view, code, navigate, signal) }],
   ['group', { parts: ['name'], open: (view, [name], signal) => groupView(view, name, signal) }],
   ['class', { parts: ['name'], open: (view, [name], signal) => classView(view, name, signal) }],
+  // The level list's module loads when the list is opened.
+  ['levels', { parts: [], open: async (view, [], signal) => (await import('./levels.js')).levelsView(view, signal) }],
 ]);
 
 /** What a view's part names, in words. */
@@ -153,21 +155,19 @@ document.addEventListener('click', (event) => {
 addEventListener('popstate', route);
 
 /**
- * Why nothing was found for `text`, in words, and the famous layouts whose
- * names are closest when the text is not a code's or name's attempt.
+ * Why nothing was found for `text`, in words: the API's reason for what
+ * looks like a code, else the names that hold the text or are nearest it
+ * (the API's, each a link), or that nothing is near.
  */
-function notFound(text, error) {
+async function notFound(text, error) {
   if (codeLike(text)) return [explained(error)];
-  return [t('nothingFound', shortened(text)),
-    el('span', { class: 'suggest' }, t('closestNames'),
-      ...closestFamous(text).flatMap(({ code, words: [name, pinyin, english] }, i) => [i ? t('listComma') : '',
-        link(`/ui/case/${code}`, el('span', { lang: 'zh', 'data-suggest': code }, name), t('pinyinAside', pinyin)),
-        el('span', { class: 'english' }, t('englishAside', english))]), t('fullStop'))];
+  const names = await offeredNames(text, error);
+  return names ? [names] : [t('nothingNear', shortened(text))];
 }
 
-// The find boxes (the header's, and the one of an address's error): a
-// page address or a famous name (or a part of one) opens at once, anything
-// else is asked of the API.
+// The find boxes (the header's, and the one of an address's error): a page
+// address opens at once, anything else is asked of the API, which resolves
+// codes and names; a name it cannot resolve to one layout gets a list.
 document.addEventListener('submit', async (event) => {
   const form = event.target.closest('[data-find], [data-find-again]');
   if (!form) return;
@@ -182,9 +182,9 @@ document.addEventListener('submit', async (event) => {
     return;
   }
   try {
-    navigate(`/ui/case/${famousCode(text) ?? famousPartCode(text) ?? (await api.caseInfo(text)).code}`);
+    navigate(`/ui/case/${(await api.caseInfo(text)).code}`);
   } catch (error) {
-    note.replaceChildren(...notFound(text, error));
+    note.replaceChildren(...await notFound(text, error));
     note.hidden = false;
   }
 });

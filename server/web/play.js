@@ -14,9 +14,10 @@ import { explained, num, stepText, t } from './i18n.js';
 import { bindInput } from './input.js';
 import { METRICS, chooseMetric, metricOf } from './metric.js';
 import { MoveList } from './movelist.js';
-import { FAMOUS } from './puzzles.js';
 import { PuzzleMode, puzzleOf } from './puzzlemode.js';
+import { clock, recordSolve, showTimer, timerShown } from './progress.js';
 import { showSolved, solvedWords } from './review.js';
+import { classLink, nameOf, titleOf } from './titles.js';
 import { el, link, plural } from './dom.js';
 
 /** Milliseconds a piece takes to slide. */
@@ -56,6 +57,11 @@ class GameView extends Game {
     this.queue = Promise.resolve();
     this.infos = new Map([[this.start, Promise.resolve(startInfo)]]);
     this.moveLists = new Map();
+    /** When the first step was played by hand in this view, and when the game was solved (ms since the epoch). */
+    this.startedAt = null;
+    this.solvedAt = null;
+    /** Whether a minimum solution was played into the game: it is then not solved by hand. */
+    this.assisted = false;
   }
 
   /** The API's answer about `code`, asked once. */
@@ -108,11 +114,28 @@ class GameView extends Game {
       this.say(t('cannotGo', from, to));
       return false;
     }
+    this.startedAt ??= Date.now();
+    this.solvedAt = null;
     if (shown) this.steps[this.pos - 1].shown = true;
     this.cursor = to;
     this.selected = keepSelected ? to : null;
+    if (isSolved(this.pieces)) this.solvedByHand();
     this.render(slide ? { from, to } : null);
     return true;
+  }
+
+  /** The game just reached a solved layout: the timer stops, and a solve by hand is kept (progress.js). */
+  solvedByHand() {
+    this.solvedAt = Date.now();
+    this.showClock();
+    if (this.assisted) return;
+    recordSolve(this.start, this.count('step'), this.solvedAt - this.startedAt, this.startInfo.names?.[0] ?? null);
+  }
+
+  /** The time since the first step (until solved), on the clock beside the counter. */
+  showClock() {
+    const ms = this.startedAt == null ? 0 : (this.solvedAt ?? Date.now()) - this.startedAt;
+    this.timer.textContent = clock(ms);
   }
 
   /** Shows step `pos` of the game. */
@@ -136,22 +159,28 @@ class GameView extends Game {
   }
 
   /**
-   * The start's name: its famous name, or the puzzle it is, or its code; as
-   * HTML parts and as text. `shown`: the start is the layout shown, its code
-   * then the view's `data-code`.
+   * The start's name: the puzzle it is, or its classic name, or its fewest
+   * steps (titles.js); as HTML parts and as text.
    */
-  startName(shown = false) {
-    const famous = FAMOUS.find(([code]) => code === this.start);
-    const code = el('code', { 'data-start-code': '', ...(shown ? { 'data-code': '' } : {}) }, this.start);
+  startName() {
     if (this.puzzle) {
       const parts = this.puzzle.title();
-      return { parts: [...parts, ' ', code], text: parts.map((p) => p.textContent ?? p).join('') };
+      return { parts, text: parts.map((p) => p.textContent ?? p).join('') };
     }
-    if (famous) {
-      const [, name, pinyin] = famous;
-      return { parts: [el('span', { lang: 'zh' }, name), ' ', ...(t('showPinyin') ? [el('span', { class: 'pinyin' }, pinyin), ' '] : []), code], text: name };
-    }
-    return { parts: [t('layoutWord'), code], text: this.start };
+    return titleOf(this.startInfo.names, this.startInfo.solution.min_step);
+  }
+
+  /** The start's other names, and the other layouts its name is given to (numbered variants), as links; null when none. */
+  otherNames() {
+    const [first, ...others] = this.startInfo.names ?? [];
+    const variants = first?.variants ?? [];
+    if (!others.length && !variants.length) return null;
+    const named = (display) => link(`/ui/case/${encodeURIComponent(display)}`, el('span', { lang: 'zh-CN', 'data-name': display }, display));
+    const list = (items) => items.flatMap((item, i) => [i ? t('listComma') : '', item]);
+    // Two sentences, set apart by the stylesheet (no space after a Chinese full stop).
+    return el('p', { class: 'other-names', 'data-other-names': '' },
+      others.length ? el('span', {}, t('alsoNamed'), ...list(others.map((entry) => el('span', {}, ...nameOf(entry).parts))), t('fullStop')) : '',
+      variants.length ? el('span', {}, t('variantsOfName', first.display), ...list(variants.map(named)), t('fullStop')) : '');
   }
 
   /** Builds the view's fixed parts once. */
@@ -170,21 +199,36 @@ class GameView extends Game {
     this.redoButton = button(t('redo'), 'redo', () => this.enqueue(() => this.jump(this.pos + 1)), t('redoTitle'));
     this.restartButton = button(t('restart'), 'restart', () => this.enqueue(() => this.restartFresh()));
     this.hintButton = button(t('hint'), 'hint', () => this.enqueue(() => nextHint(this)), t('hintTitle'));
+    this.timer = el('span', { class: 'timer', 'data-timer': '' }, clock(0));
+    this.timer.hidden = !timerShown();
+    this.timerButton = el('button', {
+      type: 'button', class: 'timer-toggle', 'data-action': 'timer', 'aria-pressed': String(timerShown()), title: t('timerTitle'),
+      onclick: () => {
+        showTimer(this.timer.hidden);
+        this.timer.hidden = !timerShown();
+        this.timerButton.setAttribute('aria-pressed', String(timerShown()));
+      },
+    }, t('timer'));
     this.note = el('p', { class: 'hint', 'data-hint': '', 'aria-live': 'polite' });
     this.solvedNote = el('div', { class: 'solved', 'data-solved': '', role: 'status', hidden: '' });
     this.head = el('div', { class: 'names' });
+    this.details = el('details', { class: 'details', 'data-details': '' }, el('summary', {}, t('details')));
+    this.nextLevel = el('p', { class: 'next-level', 'data-next-level': '', hidden: '' });
     this.moveList = new MoveList((k) => this.enqueue(() => this.jump(k)));
     this.puzzle = this.puzzleKind ? new PuzzleMode(this, this.puzzleKind) : null;
     this.analysis = new AnalysisPanel(this);
     this.view.replaceChildren(el('div', { class: 'game' },
       el('div', { class: 'board-column' }, this.boardWrap,
         el('div', { class: 'controls' },
-          el('p', { class: 'counter' }, this.metricChoice, ' ', this.countShown, ' ', this.otherCounts),
+          el('p', { class: 'counter' }, this.metricChoice, ' ', this.countShown, ' ', this.timer, ' ', this.timerButton, ' ', this.otherCounts),
           this.undoButton, this.redoButton, this.restartButton,
           this.hintButton),
         this.note),
-      el('div', { class: 'side' }, this.head, this.puzzle?.element, this.solvedNote, this.moveList.element, this.analysis.element)));
+      el('div', { class: 'side' }, this.head, this.details, this.puzzle?.element, this.nextLevel, this.solvedNote, this.moveList.element, this.analysis.element)));
     bindInput(this);
+    // The clock ticks while the game runs, until the view is left.
+    const tick = setInterval(() => this.startedAt != null && this.solvedAt == null && this.showClock(), 1000);
+    this.signal.addEventListener('abort', () => clearInterval(tick), { once: true });
     // At phone width the board sticks smaller once the page is scrolled to read (style.css).
     const game = this.view.querySelector('.game');
     // The smaller board would make the page shorter, scrolled back to the top
@@ -225,7 +269,7 @@ class GameView extends Game {
     this.restartButton.disabled = this.codes.length === 1;
     this.redoButton.disabled = this.pos >= this.codes.length - 1;
     history.replaceState(history.state, '', gameUrl(this, this.pos));
-    const name = this.startName(this.pos === 0);
+    const name = this.startName();
     const n = this.codes.length - 1;
     document.title = t('gameTab', name.text, this.pos, n);
     const solved = isSolved(this.pieces);
@@ -234,9 +278,11 @@ class GameView extends Game {
     showSolved(this, solved);
     // Said beside the board (review.js), and under it on a phone, in sight there.
     if (solved && this.pos > 0) this.say(solvedWords(this), true);
-    // At the start the heading's code is the layout shown: not said twice.
-    this.head.replaceChildren(el('h1', { 'data-game-name': '' }, ...name.parts),
-      el('p', { class: 'position', 'data-position': '' }, ...(this.pos === 0 ? [t('theStart', n)]
+    this.showNextLevel(solved && this.pos > 0);
+    // The heading names the game; the layout shown is said under it, by its code.
+    this.head.replaceChildren(el('h1', { 'data-game-name': '' }, ...name.parts), this.otherNames() ?? '',
+      el('p', { class: 'position', 'data-position': '' }, ...(this.pos === 0
+        ? [t('startOfGame', n), el('code', { 'data-code': '', 'data-start-code': '' }, code)]
         : [t('stepOfLayout', this.pos, n), el('code', { 'data-code': '' }, code)])));
     this.moveList.show(this.codes, this.steps, this.pos, this.values);
     // A puzzle's analysis would give it away: it opens once the puzzle is solved.
@@ -252,16 +298,32 @@ class GameView extends Game {
     if (!this.analysis.element.hidden) this.analysis.show(code);
   }
 
-  /** What the API says of the layout shown (`info`), under its name. */
+  /** What the API says of the layout shown (`info`), in the details under its name (one tap away). */
   showNames(info) {
     const kind = info.group.name.split('-').slice(0, 3).join('-');
-    this.head.append(el('dl', {},
+    this.details.replaceChildren(this.details.firstChild, el('dl', {},
+      el('dt', {}, t('codeWord')), el('dd', {}, el('code', {}, info.code)),
       el('dt', {}, t('shortCode')), el('dd', { 'data-short-code': '' }, info.short_code),
       el('dt', {}, t('classification')), el('dd', { 'data-classification': '' }, info.classification.name),
       el('dt', {}, t('group')), el('dd', {}, link(`/ui/group/${info.group.name}`, info.group.name),
-        ...t('groupAside', plural(info.group.size, 'layout'), link(`/ui/class/${kind}`, kind)),
+        ...t('groupAside', plural(info.group.size, 'layout'), classLink(kind)),
         link(`/ui/graph/${info.code}`, t('seeGraph'))),
       el('dt', {}, t('compose')), el('dd', {}, link(`/ui/compose/${info.code}`, t('editCopy')))));
+  }
+
+  /**
+   * Under a solved game of a classic layout: a link to the next level (the
+   * next not yet solved by difficulty: levels.js, loaded now).
+   */
+  showNextLevel(solved) {
+    this.nextLevel.hidden = !solved || !this.startInfo.names?.length;
+    if (this.nextLevel.hidden || this.nextLevel.dataset.for === this.start) return;
+    this.nextLevel.dataset.for = this.start;
+    import('./levels.js').then((levels) => levels.nextLevel(this.start, this.signal)).then((next) => {
+      this.nextLevel.replaceChildren(...(next
+        ? [el('a', { href: `/ui/case/${next.code}`, 'data-link': '', 'data-action': 'next-level' }, t('nextLevel'), ...nameOf(next).parts)]
+        : [t('allLevelsSolved'), link('/ui/levels', t('allLevels'))]));
+    }, (error) => this.nextLevel.replaceChildren(explained(error)));
   }
 
   /** Draws the board; `slide` (`{from, to}`) animates the piece that just moved. */

@@ -10,6 +10,7 @@ import { dayName, quoted, t } from './i18n.js';
 import { METRICS } from './metric.js';
 import { stepValue } from './movelist.js';
 import { el, link, plural } from './dom.js';
+import { load, save } from './progress.js';
 
 /** What a step that was not best did, after "That's not the fastest". */
 const WHY = {
@@ -21,22 +22,6 @@ const WHY = {
 /** Where the browser keeps the puzzles solved, and the streak. */
 const SOLVED = 'klotski.puzzles';
 const STREAK = 'klotski.streak';
-
-function load(key, otherwise) {
-  try {
-    return JSON.parse(localStorage.getItem(key)) ?? otherwise;
-  } catch {
-    return otherwise;
-  }
-}
-
-function save(key, value) {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // A browser that keeps nothing still plays the puzzle.
-  }
-}
 
 /**
  * The puzzles solved in this browser, the latest first: `{code, fewest,

@@ -1,24 +1,11 @@
-// Puzzles: the famous layouts and their names (find.js looks them up), a
-// layout a chosen number of steps from solved, and the puzzle of the day.
+// Puzzles: a layout a chosen number of steps from solved, and the puzzle
+// of the day.
 // All from the documented API: a layout N steps from solved is the layout
 // N steps before the end of a minimum solution that starts farther away.
 
 import * as api from './api.js';
 import { plural, t } from './i18n.js';
 import { dayOf } from './puzzlemode.js';
-
-/**
- * The famous layouts: code, name, pinyin, English. Their boards and step
- * counts (81, 138, 70, 72, 60) are checked against the published ones on
- * the full database.
- */
-export const FAMOUS = [
-  ['1A9BF0C00', '横刀立马', 'héng dāo lì mǎ', 'Across the bridge on horseback'],
-  ['4FEA13400', '峰回路转', 'fēng huí lù zhuǎn', 'The path winds round the peaks'],
-  ['1ADEF8000', '指挥若定', 'zhǐ huī ruò dìng', 'Commanding with composure'],
-  ['1FA6F8000', '兵分三路', 'bīng fēn sān lù', 'Soldiers in three columns'],
-  ['1AFF98000', '齐头并进', 'qí tóu bìng jìn', 'Advancing abreast'],
-];
 
 /** A random number generator in [0, 1) from a 32-bit seed (mulberry32). */
 function seeded(seed) {

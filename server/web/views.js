@@ -8,8 +8,11 @@ import { el, link, touchScreen } from './dom.js';
 import { KINDS, cellAt, classOf, decode, encode, illegality, misfit, piece } from './code.js';
 import { METRICS, metricOf } from './metric.js';
 import { moveName, pieceNames } from './names.js';
-import { FAMOUS, dailySteps, puzzle, puzzleOfTheDay } from './puzzles.js';
+import { dailySteps, puzzle, puzzleOfTheDay } from './puzzles.js';
 import { dayOf, solvedList } from './puzzlemode.js';
+import { offeredNames } from './find.js';
+import { clock, recentSolves } from './progress.js';
+import { classLink, classWords, nameOf, titleOf } from './titles.js';
 import { explained, num as format, largeCount, plural, pluralParts, stepText, t, unitName } from './i18n.js';
 
 const num = (key, n) => el('strong', { 'data-num': key }, format(n));
@@ -60,15 +63,21 @@ function metricsInWords(info, metric) {
   return lines;
 }
 
+/** The heading of an error's view, by its code (others: not held, or cannot show). */
+const ERROR_TITLES = {
+  different_groups: 'errorNoPath',
+  bad_address: 'errorAddress',
+  ambiguous_name: 'errorWhichName',
+  unknown_name: 'errorNoName',
+};
+
 /**
  * Shows an error as the whole view: what is wrong (an API error's
  * explanation, or what is wrong with the address), the find box, and the
  * way back.
  */
 export function showError(view, error) {
-  const title = t(error.error === 'different_groups' ? 'errorNoPath'
-    : error.error === 'bad_address' ? 'errorAddress'
-      : error.status === 404 ? 'errorNotHeld' : 'errorOther');
+  const title = t(ERROR_TITLES[error.error] ?? (error.status === 404 ? 'errorNotHeld' : 'errorOther'));
   view.replaceChildren(el('div', { class: 'error-view', 'data-error': error.error ?? 'error' },
     el('h1', {}, title),
     el('p', {}, explained(error)),
@@ -78,14 +87,25 @@ export function showError(view, error) {
       el('button', { type: 'submit' }, t('open')),
       el('p', { class: 'error', role: 'alert', hidden: '' })),
     el('p', {}, link('/ui/', t('backToStart')))));
+  // A name the address gives that is part of several, or near some: the list of them.
+  if (error.asked) offeredNames(error.asked, error).then((names) => names && view.querySelector('.error-view > p').replaceWith(names));
 }
 
-/** A small board linking to a layout's view. */
-export function thumb(code, ...caption) {
-  return el('li', { class: 'thumb' },
-    link(`/ui/case/${code}`, drawBoard(decode(code), { small: true, label: code }), el('span', {}, code)),
+/**
+ * A small board linking to a layout's view, under its title (parts: its
+ * name or fewest steps, titles.js; the code where codes are the point).
+ */
+export function thumb(code, title = [code], ...caption) {
+  return el('li', { class: 'thumb', 'data-thumb': code },
+    link(`/ui/case/${code}`, drawBoard(decode(code), { small: true, label: code }), el('span', { class: 'thumb-title' }, ...title)),
     ...caption);
 }
+
+/**
+ * The classic layouts the start page shows first, by code: their names
+ * and numbers come from the API (the level list has them all).
+ */
+const CLASSICS = ['1A9BF0C00', '4FEA13400', '1ADEF8000', '1FA6F8000', '1AFF98000'];
 
 /** The start page: famous layouts, puzzles, the hardest layouts, the totals. */
 export async function startView(view, navigate, signal) {
@@ -93,33 +113,46 @@ export async function startView(view, navigate, signal) {
   const stats = await api.stats(signal);
   const held = new Set(stats.classes.map((c) => c.name));
   const famous = el('ul', { class: 'thumbs', 'data-famous': '' });
-  view.append(el('section', {}, el('h2', {}, t('famousLayouts')), famous));
-  for (const [code, name, pinyin, english] of FAMOUS) {
-    const note = el('span', { class: 'note' }, el('span', { lang: 'zh' }, name), t('famousAside', pinyin, english));
-    famous.append(thumb(code, note));
+  view.append(el('section', {}, el('h2', {}, t('famousLayouts')), famous,
+    el('p', {}, link('/ui/levels', t('allLevels')))), recentList() ?? '');
+  for (const code of CLASSICS) {
+    const note = el('span', { class: 'note' });
+    const item = thumb(code, [code], note);
+    famous.append(item);
     const kind = classOf(decode(code));
     if (!held.has(kind)) {
-      note.append(el('br'), ...t('classNotHeld', el('span', { class: 'nowrap' }, kind)));
+      note.append(...t('classNotHeld', el('span', { class: 'nowrap' }, kind)));
       continue;
     }
-    api.caseInfo(code, signal).then(
-      (info) => note.append(el('br'), el('span', { 'data-famous-steps': code }, t('fromSolved', plural(info.solution.min_step, 'step')))),
-      (error) => note.append(el('br'), el('span', { class: 'error' }, explained(error))));
+    api.caseInfo(code, signal).then((info) => {
+      const title = titleOf(info.names, info.solution.min_step);
+      item.querySelector('.thumb-title').replaceChildren(...title.parts);
+      note.append(el('span', { 'data-famous-steps': code }, t('fromSolved', plural(info.solution.min_step, 'step'))));
+    }, (error) => note.append(el('span', { class: 'error' }, explained(error))));
   }
   view.append(puzzles(stats, navigate));
   const totals = stats.totals;
   const hardest = el('ul', { class: 'thumbs', 'data-hardest': '' },
     ...stats.classes.filter((c) => c.jiang === 5 && c.bing === 4 && c.max_min_solution_code)
-      .map((c) => thumb(c.max_min_solution_code, el('span', { class: 'note' },
-        el('span', { class: 'nowrap' }, t('classWord'), link(`/ui/class/${c.name}`, c.name)), ' ',
-        el('span', { class: 'nowrap' }, t('fromSolved', plural(c.max_min_solution_step, 'step')))))));
+      .map((c) => thumb(c.max_min_solution_code, titleOf(null, c.max_min_solution_step).parts,
+        el('span', { class: 'note' }, classLink(c.name)))));
   view.append(
     el('section', {}, el('h2', {}, t('hardestTitle')),
       hardest.children.length ? hardest : el('p', {}, t('noStandardClass'))),
     el('section', { 'data-totals': '' }, el('h2', {}, t('inThisDatabase')),
       el('p', {}, t('totals', plural(totals.n_layouts, 'layout'), plural(totals.n_groups, 'group'), plural(totals.n_classes, 'class'),
         stats.partial, plural(totals.n_solved, 'solvedLayout'))),
-      el('ul', { class: 'classes' }, ...stats.classes.map((c) => el('li', {}, link(`/ui/class/${c.name}`, c.name))))));
+      el('ul', { class: 'classes' }, ...stats.classes.map((c) => el('li', {}, classLink(c.name))))));
+}
+
+/** The layouts solved by hand in this browser, the latest first, with their best steps and time; null when none. */
+function recentList() {
+  const recent = recentSolves(6);
+  if (!recent.length) return null;
+  return el('section', { 'data-recent-solves': '' }, el('h2', {}, t('recentSolves')),
+    el('ul', { class: 'thumbs' }, ...recent.map((s) => thumb(s.code, s.name ? nameOf(s.name).parts : [s.code],
+      el('span', { class: 'note', 'data-recent-solve': s.code }, t('bestOf', plural(s.steps, 'step'), clock(s.ms)), el('br'),
+        new Date(s.when).toLocaleDateString(document.documentElement.lang, { year: 'numeric', month: 'short', day: 'numeric' }))))));
 }
 
 /** The puzzles' form: a layout N steps from solved, of a class or any; the day's puzzle. */
@@ -179,8 +212,7 @@ export async function groupView(view, name, signal) {
   let after = null;
   const page = async () => {
     const p = await api.groupCases(g.name, after, undefined, signal);
-    cases.append(...p.cases.map((c) => thumb(c.code, el('span', { class: 'note' },
-      c.solution.min_step < 0 ? t('unsolvable') : t('toSolved', plural(c.solution.min_step, 'step'))))));
+    cases.append(...p.cases.map((c) => thumb(c.code, titleOf(c.names, c.solution.min_step).parts)));
     after = p.next;
     more.hidden = after == null;
   };
@@ -194,7 +226,7 @@ export async function groupView(view, name, signal) {
         hardest ? link(`/ui/case/${hardest}`, hardest) : ''),
       el('li', {}, ...t('smallestCode', link(`/ui/case/${g.smallest_code}`, g.smallest_code))),
       el('li', {}, ...(g.is_self_mirror ? [t('ownMirror')] : t('mirrorGroup', link(`/ui/group/${g.mirror_group}`, g.mirror_group)))),
-      el('li', {}, ...t('groupClass', link(`/ui/class/${g.jiang}-${g.bing}-${g.style}`, `${g.jiang}-${g.bing}-${g.style}`), format(g.group_num)))),
+      el('li', {}, ...t('groupClass', classLink(`${g.jiang}-${g.bing}-${g.style}`), format(g.group_num)))),
     await charts('group', g.name, signal),
     el('section', {}, el('h2', {}, t('itsLayouts')), cases, more));
   await page();
@@ -222,6 +254,7 @@ export async function classView(view, name, signal) {
   more.addEventListener('click', page);
   view.replaceChildren(
     el('h1', {}, t('classTitle'), el('span', { 'data-class': '' }, c.name)),
+    el('p', { class: 'class-holds' }, ...classWords(c.name)),
     el('p', {}, t('classSummary', c.jiang, c.style, c.bing, plural(c.n_layouts, 'layout'), plural(c.n_groups, 'group'),
       format(c.n_solvable_groups), plural(c.largest_group_size, 'layout'))),
     ...(c.max_min_solution_code ? [el('p', {}, t('classHardest', plural(c.max_min_solution_step, 'step')),

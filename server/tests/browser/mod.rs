@@ -3,6 +3,7 @@
 // Each browser test uses a part; the others use the rest.
 #![allow(dead_code)]
 
+pub mod access;
 pub mod site;
 pub mod visit;
 pub mod webdriver;

@@ -225,3 +225,8 @@ pub fn solution_game(site: &Site, from: usize, to: usize) -> String {
         format!("/ui/case/{start}?moves={moves}")
     }
 }
+
+/// `text` percent-encoded for a path of the API (`/case/{name}`).
+pub fn percent(text: &str) -> String {
+    text.bytes().map(|b| format!("%{b:02X}")).collect()
+}
