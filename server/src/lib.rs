@@ -53,6 +53,7 @@ mod named;
 mod observe;
 mod page;
 mod pool;
+mod precompressed;
 mod recent;
 mod routes;
 mod search;

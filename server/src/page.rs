@@ -23,6 +23,7 @@ use axum::routing::get;
 use axum::Router;
 
 use crate::error::AppError;
+use crate::precompressed;
 
 /// The page's files: name, media type, content. The shell is not among
 /// them; it names them.
@@ -124,33 +125,58 @@ async fn shell_get(headers: HeaderMap) -> Response {
     (cache, [(CONTENT_TYPE, "text/html; charset=utf-8")], shell()).into_response()
 }
 
-async fn file_get(Path((asked, name)): Path<(String, String)>) -> Result<Response, AppError> {
+async fn file_get(
+    Path((asked, name)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
     let (_, media_type, text) = FILES
         .iter()
         .find(|(file, _, _)| *file == name)
         .ok_or_else(|| AppError::NoRoute(format!("the page has no file {name}")))?;
-    Ok(kept(&asked, media_type, text))
+    Ok(kept(&asked, &headers, media_type, text))
 }
 
 /// The words of a language, `lang/{code}.js`.
-async fn language_get(Path((asked, name)): Path<(String, String)>) -> Result<Response, AppError> {
+async fn language_get(
+    Path((asked, name)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
     let (_, text) = LANGUAGES
         .iter()
         .find(|(code, _)| name.strip_suffix(".js") == Some(code))
         .ok_or_else(|| AppError::NoRoute(format!("the page has no language file {name}")))?;
-    Ok(kept(&asked, JS, text))
+    Ok(kept(&asked, &headers, JS, text))
 }
 
 /// A file of the page asked for under the version `asked`: kept a year
 /// when that is today's version; an old version's file is today's file,
-/// but not to be kept.
-fn kept(asked: &str, media_type: &'static str, text: &'static [u8]) -> Response {
+/// but not to be kept. Compressed once in the encoding the request
+/// accepts (fonts are compressed already).
+fn kept(
+    asked: &str,
+    headers: &HeaderMap,
+    media_type: &'static str,
+    text: &'static [u8],
+) -> Response {
     let cache = if asked == version() {
         "public, max-age=31536000, immutable"
     } else {
         "no-cache"
     };
-    ([(CACHE_CONTROL, cache), (CONTENT_TYPE, media_type)], text).into_response()
+    let plain = [(CACHE_CONTROL, cache), (CONTENT_TYPE, media_type)];
+    let compressible = media_type != WOFF2;
+    let encoded = precompressed::chosen(headers).and_then(|encoding| {
+        precompressed::encoded(text, compressible, encoding).map(|bytes| (encoding, bytes))
+    });
+    match encoded {
+        Some((encoding, bytes)) => (
+            plain,
+            precompressed::headers(encoding),
+            bytes.as_ref().clone(),
+        )
+            .into_response(),
+        None => (plain, text).into_response(),
+    }
 }
 
 #[cfg(test)]

@@ -33,6 +33,7 @@ async fn case_matches_the_engine_for_every_layout() {
                     "code": layout_code.to_string(),
                     "short_code": ShortCode::from_id(id).unwrap().to_string(),
                     "id": id,
+                    "names": names_of(layout_code),
                     "classification": {
                         "name": format!("{class}-{group_num}-{group_index}"),
                         "jiang": class_parts[0], "bing": class_parts[1], "style": class_parts[2],
@@ -63,6 +64,28 @@ async fn case_matches_the_engine_for_every_layout() {
         }
     }
     assert_eq!(n_checked, 12 + 192 + 1440 + 132 + 1036 + 88);
+}
+
+/// The names of `code`, from the engine's collection: each with the
+/// other layouts of its name.
+fn names_of(code: klotski::Code) -> Value {
+    let names: Vec<Value> = klotski::named_layouts()
+        .iter()
+        .filter(|named| named.code == code)
+        .map(|named| {
+            let variants: Vec<String> = klotski::named_layouts()
+                .iter()
+                .filter(|other| other.name == named.name && other.variant != named.variant)
+                .map(|other| other.display_name())
+                .collect();
+            json!({
+                "display": named.display_name(), "name": named.name, "variant": named.variant,
+                "name_traditional": named.name_traditional, "pinyin": named.pinyin,
+                "english": named.english, "variants": variants,
+            })
+        })
+        .collect();
+    Value::Array(names)
 }
 
 #[tokio::test]
