@@ -116,7 +116,11 @@ fn names_of_equals_a_pass_over_the_table() {
     for named in named_layouts() {
         let id = ranks.id(named.code);
         let neighbours = [id.checked_sub(1), Some(id), Some(id + 1)];
-        for code in neighbours.into_iter().flatten().filter_map(|id| ranks.code(id)) {
+        for code in neighbours
+            .into_iter()
+            .flatten()
+            .filter_map(|id| ranks.code(id))
+        {
             let passed: Vec<&NamedLayout> = named_layouts()
                 .iter()
                 .filter(|other| other.code == code)
