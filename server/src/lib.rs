@@ -58,6 +58,7 @@ mod routes;
 mod search;
 mod serve;
 mod state;
+mod stored;
 
 use std::any::Any;
 
