@@ -28,7 +28,7 @@ mkdir -p "$(dirname "$db")"
 rm -f "$db".building* "$db".checkpoint*
 
 started=$(date +%s.%N)
-RUST_LOG=info,builder::build::analyse=debug \
+RUST_LOG=info,builder::database_build::analyse=debug \
     /usr/bin/time -v "$bin" build-db --db "$db" "$@" > "$db.log" 2>&1 &
 timer=$!
 build=""

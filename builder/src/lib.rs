@@ -1,7 +1,7 @@
 //! The builder behind the `klotski` command: glue between the engine
 //! (`klotski`) and the database (`schema`).
 //!
-//! - [`build`]: [`build_database`] writes the SQLite database of every
+//! - [`database_build`]: [`build_database`] writes the SQLite database of every
 //!   layout (or of chosen classes), atomically and resumably.
 //! - [`classes`]: the classes a `--classes` list names.
 //! - [`export`]: the original project's four release files, from the engine
@@ -31,8 +31,8 @@
 //! ```
 #![deny(missing_docs)]
 
-pub mod build;
 pub mod classes;
+pub mod database_build;
 pub mod export;
 pub mod graph_file;
 pub mod migrate;
@@ -41,4 +41,4 @@ pub mod progress;
 pub mod seeds;
 pub mod space;
 
-pub use build::{build_database, BuildOptions, Summary, DEFAULT_BATCH_LAYOUTS};
+pub use database_build::{build_database, BuildOptions, Summary, DEFAULT_BATCH_LAYOUTS};

@@ -23,11 +23,6 @@ const CRATES: &[&str] = &[
     "klotski", "schema", "edge", "builder", "server", "bench", "python", "probe",
 ];
 
-/// Circles known and left for now, each as the set of its files. Every
-/// entry is one circle that another change removes; the test fails on an
-/// entry that no longer matches a circle, so that it goes with the circle.
-const ALLOWED: &[&[&str]] = &[];
-
 #[test]
 fn no_crate_has_an_import_circle() {
     let root = repo();
@@ -40,32 +35,16 @@ fn no_crate_has_an_import_circle() {
         "read only {} files",
         graph.files.len()
     );
-    let circles = graph.circles();
-    let mut unexpected = Vec::new();
-    let mut allowed_seen = BTreeSet::new();
-    for circle in &circles {
-        let files: BTreeSet<&str> = circle.files.iter().map(String::as_str).collect();
-        match ALLOWED
-            .iter()
-            .position(|allowed| allowed.iter().copied().collect::<BTreeSet<_>>() == files)
-        {
-            Some(i) => {
-                allowed_seen.insert(i);
-            }
-            None => unexpected.push(circle.describe(&graph)),
-        }
-    }
+    let circles: Vec<String> = graph
+        .circles()
+        .iter()
+        .map(|circle| circle.describe(&graph))
+        .collect();
     assert!(
-        unexpected.is_empty(),
+        circles.is_empty(),
         "import circles:\n\n{}",
-        unexpected.join("\n\n")
+        circles.join("\n\n")
     );
-    for (i, allowed) in ALLOWED.iter().enumerate() {
-        assert!(
-            allowed_seen.contains(&i),
-            "{allowed:?} is allowed a circle but has none: remove it from ALLOWED"
-        );
-    }
 }
 
 #[test]

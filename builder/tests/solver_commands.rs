@@ -57,12 +57,13 @@ fn stored_min_step(db: &str, code: &str) -> i64 {
     .unwrap()
 }
 
-/// The number of steps between two layouts, by a plain breadth-first search.
-fn bfs_distance(from: Code, to: Code) -> usize {
+/// The number of steps from `from` to the first layer of a plain
+/// breadth-first search that holds a layout `found` accepts.
+fn bfs_steps(from: Code, found: impl Fn(&Code) -> bool) -> usize {
     let mut layer = BTreeSet::from([from]);
     let mut seen = layer.clone();
     let mut steps = 0;
-    while !layer.contains(&to) {
+    while !layer.iter().any(&found) {
         let mut next_layer = BTreeSet::new();
         for code in &layer {
             code.layout().for_each_step(|next| {
@@ -71,11 +72,19 @@ fn bfs_distance(from: Code, to: Code) -> usize {
                 }
             });
         }
-        assert!(!next_layer.is_empty(), "{to} is not reachable from {from}");
+        assert!(
+            !next_layer.is_empty(),
+            "nothing sought is reachable from {from}"
+        );
         layer = next_layer;
         steps += 1;
     }
     steps
+}
+
+/// The number of steps between two layouts, by a plain breadth-first search.
+fn bfs_distance(from: Code, to: Code) -> usize {
+    bfs_steps(from, |code| *code == to)
 }
 
 /// The codes at the end of each step line, checked to follow from `start`
@@ -99,14 +108,53 @@ fn step_codes(start: Code, text: &str) -> Vec<Code> {
         .collect()
 }
 
+/// The famous layouts the web page lists (`FAMOUS` in
+/// `server/web/puzzles.js`), each with the step count its comment says is
+/// checked: the codes in the list's order, the counts in the comment's.
+fn the_pages_famous_layouts() -> Vec<(Code, usize)> {
+    let page = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../server/web/puzzles.js"),
+    )
+    .unwrap();
+    let (comment, list) = page
+        .split_once("export const FAMOUS = [")
+        .expect("puzzles.js lists FAMOUS");
+    let words: Vec<&str> = comment
+        .split_whitespace()
+        .filter(|&word| word != "*")
+        .collect();
+    let comment = words.join(" ");
+    let counts = comment
+        .rsplit_once("step counts (")
+        .and_then(|(_, after)| after.split_once(')'))
+        .expect("FAMOUS's comment gives the step counts in brackets")
+        .0;
+    let counts: Vec<usize> = counts
+        .split(", ")
+        .map(|count| count.parse().unwrap())
+        .collect();
+    let codes: Vec<Code> = list
+        .split("];")
+        .next()
+        .unwrap()
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix("['"))
+        .map(|line| line.split('\'').next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(codes.len(), counts.len(), "a count for each famous layout");
+    codes.into_iter().zip(counts).collect()
+}
+
 #[test]
 fn the_famous_layouts_solve_in_their_known_steps() {
-    for (start, steps) in [("1A9BF0C00", 81), ("4FEA13400", 138)] {
-        let start: Code = start.parse().unwrap();
+    let famous = the_pages_famous_layouts();
+    assert_eq!(famous.len(), 5, "{famous:?}");
+    for (start, steps) in famous {
         let codes = step_codes(start, &stdout(&["solve", &start.to_string()]));
         assert_eq!(codes.len(), steps, "{start}");
         assert!(codes.last().unwrap().is_solved());
         assert!(codes[..steps - 1].iter().all(|code| !code.is_solved()));
+        assert_eq!(bfs_steps(start, |code| code.is_solved()), steps, "{start}");
     }
     // Named by classification, with boards: each step line and its board.
     let boards = stdout(&["solve", "5-4-1-1-7472", "--boards"]);

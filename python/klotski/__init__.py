@@ -17,7 +17,9 @@ database's reader (the ``schema`` crate):
   ``classes()`` and ``groups(class_name)`` as tables, and ``connection``
   (``sqlite3``, for pandas).
 
-Anything that takes a layout takes a ``Layout`` or a text that names one.
+Anything that takes a layout takes a ``Layout`` or a text that names one
+(``LayoutLike``); a metric is ``'step'``, ``'straight'`` or ``'cell'``
+(``Metric``).
 Long searches release the GIL, and Ctrl-C stops them.
 """
 
@@ -32,7 +34,14 @@ from klotski._klotski import (
     path,
     solve,
 )
-from klotski._types import AnalysisDict, ClassTable, GroupsTable, GroupTable
+from klotski._types import (
+    AnalysisDict,
+    ClassTable,
+    GroupsTable,
+    GroupTable,
+    LayoutLike,
+    Metric,
+)
 
 __all__ = [
     "Analysis",
@@ -44,6 +53,8 @@ __all__ = [
     "GroupTable",
     "GroupsTable",
     "Layout",
+    "LayoutLike",
+    "Metric",
     "Move",
     "__version__",
     "path",

@@ -1,11 +1,22 @@
-"""The shapes of the package's dicts, for type checkers: ``Analysis.to_dict()``
-and the tables of ``Group.table()``, ``Database.classes()`` and
-``Database.groups()`` (dicts of equal-length NumPy columns)."""
+"""The package's types that are not classes, for annotations: what an
+argument takes (``Metric``, ``LayoutLike``) and the shapes of the dicts
+``Analysis.to_dict()``, ``Group.table()``, ``Database.classes()`` and
+``Database.groups()`` give (dicts of equal-length NumPy columns)."""
 
-from typing import TypedDict
+from typing import Literal, TypedDict, Union
 
 import numpy
 import numpy.typing
+
+from klotski._klotski import Layout
+
+Metric = Literal["step", "straight", "cell"]
+"""A way of counting moves: a step (one piece anywhere it slides, turns
+allowed), a straight move (any distance in one direction) or a cell move
+(one cell)."""
+
+LayoutLike = Union[Layout, str]
+"""A ``Layout``, or a text that names one: a code, short code or classification."""
 
 Ints = numpy.typing.NDArray[numpy.int64]
 """A column of int64."""
@@ -81,4 +92,13 @@ class GroupsTable(TypedDict):
     max_min_solution_code: Codes
 
 
-__all__ = ["AnalysisDict", "ClassTable", "Codes", "GroupTable", "GroupsTable", "Ints"]
+__all__ = [
+    "AnalysisDict",
+    "ClassTable",
+    "Codes",
+    "GroupTable",
+    "GroupsTable",
+    "Ints",
+    "LayoutLike",
+    "Metric",
+]

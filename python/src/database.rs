@@ -12,6 +12,7 @@ use pyo3::types::PyDict;
 use schema::{GroupFilter, GroupKey, LayoutRow, Page};
 
 use crate::analysis::Analysis;
+use crate::arguments::named;
 use crate::group::Group;
 use crate::layout::LayoutArg;
 use crate::names;
@@ -104,11 +105,21 @@ impl Database {
         })
     }
 
-    /// The group `text` names: a group name ``J-B-S-G``, or a layout's.
+    /// The group `text` names: a group name ``J-B-S-G``, or a layout's. A
+    /// text of numbers joined by ``-`` that is neither four (a group) nor
+    /// five (a layout's classification) is a `ValueError` asking for four.
     fn group_key(&self, py: Python<'_>, group: &LayoutArg) -> PyResult<GroupKey> {
         if let LayoutArg::Text(text) = group {
-            if let Ok(name) = text.trim().parse::<GroupName>() {
-                return Ok(edge::keys::group_key(name));
+            let text = text.trim();
+            match text.parse::<GroupName>() {
+                Ok(name) => return Ok(edge::keys::group_key(name)),
+                Err(error) if text.contains('-') && text.split('-').count() != 5 => {
+                    return Err(PyValueError::new_err(format!(
+                        "{error} (a group's name J-B-S-G; or a layout's classification \
+                         J-B-S-G-I, code or short code for its group)"
+                    )))
+                }
+                Err(_) => {}
             }
         }
         let code = self.code_of(py, group)?;
@@ -119,7 +130,8 @@ impl Database {
 #[pymethods]
 impl Database {
     #[new]
-    fn new(path: PathBuf) -> PyResult<Database> {
+    fn new(path: &Bound<'_, PyAny>) -> PyResult<Database> {
+        let path: PathBuf = named(path, "path", "a path (a str or an os.PathLike)")?;
         let reader = schema::Database::open(&path).map_err(database_error)?;
         Ok(Database {
             path,
@@ -199,8 +211,11 @@ impl Database {
     fn groups<'py>(
         &self,
         py: Python<'py>,
-        class_name: Option<&str>,
+        class_name: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyDict>> {
+        let class_name: Option<String> = class_name
+            .map(|name| named(name, "class_name", "a class J-B-S such as '5-4-1', or None"))
+            .transpose()?;
         let class = class_name
             .map(|text| text.trim().parse::<Class>())
             .transpose()
@@ -250,14 +265,14 @@ impl Database {
         slf
     }
 
+    /// Closes the file; an exception of the block goes on (``None``).
     #[pyo3(signature = (*_exception))]
     fn __exit__(
         &self,
         py: Python<'_>,
         _exception: &Bound<'_, pyo3::types::PyTuple>,
-    ) -> PyResult<bool> {
-        self.close(py)?;
-        Ok(false)
+    ) -> PyResult<()> {
+        self.close(py)
     }
 
     fn __repr__(&self) -> String {

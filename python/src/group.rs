@@ -7,7 +7,7 @@ use std::sync::Arc;
 use klotski::analysis::GroupGraph;
 use klotski::{cancel, Code, GroupName, Move};
 use numpy::PyArray1;
-use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError};
+use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PySlice, PyTuple};
 
@@ -145,11 +145,17 @@ impl Group {
         Ok(Bound::new(py, self.at(index)?)?.into_any())
     }
 
+    /// Whether ``layout`` (a ``Layout`` or a text naming one) is in the
+    /// group: ``False`` for anything else, a text that names no layout too.
     fn __contains__(&self, py: Python<'_>, layout: &Bound<'_, PyAny>) -> PyResult<bool> {
         let Ok(layout) = layout.extract::<LayoutArg>() else {
             return Ok(false);
         };
-        Ok(self.codes.binary_search(&layout.code(py)?).is_ok())
+        match layout.code(py) {
+            Ok(code) => Ok(self.codes.binary_search(&code).is_ok()),
+            Err(error) if error.is_instance_of::<PyValueError>(py) => Ok(false),
+            Err(error) => Err(error),
+        }
     }
 
     fn __iter__(&self) -> GroupIterator {
@@ -187,43 +193,64 @@ impl Group {
     }
 
     /// The group as a ``networkx.Graph``: a node per layout (its code),
-    /// carrying the columns of ``table()``; an edge per step, carrying the
-    /// move's text (``move``) from the smaller code to the larger, as
-    /// ``klotski graph`` exports it. NetworkX is imported only here.
+    /// carrying the columns of ``table()``; an edge per step, carrying
+    /// ``moves``, the step's text from each end: ``graph.edges[a, b]
+    /// ["moves"][a]`` is the move that plays from ``a`` to ``b``.
+    /// NetworkX is imported only here.
     fn to_networkx<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         slf.py()
             .import("klotski._networkx")?
             .call_method1("group_graph", (slf,))
     }
 
-    /// The group's steps as three lists: the ``group_index`` of each
-    /// step's smaller and larger code, and the move from the first to the
-    /// second (its text). For ``to_networkx()``.
+    /// The group's steps as four lists: the ``group_index`` of each
+    /// step's smaller and larger code, the move from the first to the
+    /// second and the move back (their texts). For ``to_networkx()``.
     fn _edges<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let codes = self.codes.clone();
-        let (sources, targets, moves) = interruptible(py, move || {
+        let edges = interruptible(py, move || {
             let graph = GroupGraph::build(codes.to_vec());
-            let mut edges = (Vec::new(), Vec::new(), Vec::new());
+            let mut edges = Edges::default();
             for a in 0..graph.n_nodes() as u32 {
                 cancel::checkpoint_every(a as usize);
                 for &b in graph.neighbours(a).iter().filter(|&&b| b > a) {
-                    let step = Move::between(&graph.code(a).layout(), &graph.code(b).layout())
-                        .expect("neighbours are one step apart");
-                    edges.0.push(a);
-                    edges.1.push(b);
-                    edges.2.push(edge::json::MoveJson::from(&step).text);
+                    let (from_a, from_b) = (graph.code(a).layout(), graph.code(b).layout());
+                    edges.smaller.push(a);
+                    edges.larger.push(b);
+                    edges.forward.push(step_text(&from_a, &from_b));
+                    edges.back.push(step_text(&from_b, &from_a));
                 }
             }
             edges
         })?;
         (
-            PyArray1::from_vec(py, sources),
-            PyArray1::from_vec(py, targets),
-            PyList::new(py, moves)?,
+            PyArray1::from_vec(py, edges.smaller),
+            PyArray1::from_vec(py, edges.larger),
+            PyList::new(py, edges.forward)?,
+            PyList::new(py, edges.back)?,
         )
             .into_pyobject(py)
             .map(Bound::into_any)
     }
+}
+
+/// A group's steps, a column each (`Group._edges`).
+#[derive(Default)]
+struct Edges {
+    /// The `group_index` of each step's smaller code.
+    smaller: Vec<u32>,
+    /// The `group_index` of its larger code.
+    larger: Vec<u32>,
+    /// The move from the smaller code to the larger.
+    forward: Vec<String>,
+    /// The move from the larger code back to the smaller.
+    back: Vec<String>,
+}
+
+/// The text of the step from `from` to `to`, neighbours in a group.
+fn step_text(from: &klotski::Layout, to: &klotski::Layout) -> String {
+    let step = Move::between(from, to).expect("neighbours are one step apart");
+    edge::json::MoveJson::from(&step).text
 }
 
 /// An iterator over a group's layouts, in ``group_index`` order.

@@ -7,6 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
 use crate::analysis::Analysis;
+use crate::arguments::{named, MetricArg};
 use crate::names;
 
 /// A legal layout of the 4x5 board.
@@ -45,8 +46,9 @@ impl Layout {
     /// the five strings of ``board`` joined by newlines. ``ValueError``
     /// says what is wrong with another text.
     #[staticmethod]
-    fn from_board(text: &str) -> PyResult<Layout> {
-        klotski::Layout::from_board(text)
+    fn from_board(text: &Bound<'_, PyAny>) -> PyResult<Layout> {
+        let text: String = named(text, "text", "a board as str(layout) draws it")?;
+        klotski::Layout::from_board(&text)
             .map(Layout::from)
             .map_err(|error| PyValueError::new_err(error.to_string()))
     }
@@ -135,22 +137,26 @@ impl Layout {
     /// Every move from this layout in ``metric``: ``'step'`` (one piece
     /// anywhere it can slide, turns allowed), ``'straight'`` (any distance
     /// in one direction) or ``'cell'`` (one cell).
-    #[pyo3(signature = (metric = "step"))]
-    fn moves(&self, metric: &str) -> PyResult<Vec<Move>> {
-        let metric = parse_metric(metric)?;
-        Ok(self.moves_in(metric))
+    #[pyo3(signature = (metric = MetricArg::STEP), text_signature = "($self, metric='step')")]
+    fn moves(&self, metric: MetricArg) -> Vec<Move> {
+        self.moves_in(metric.0)
     }
 
     /// The layout after the move ``text``, written as ``Move.text`` writes
     /// it (any step from this layout). ``ValueError`` lists this layout's
     /// steps when ``text`` is none of them.
-    fn apply(&self, text: &str) -> PyResult<Layout> {
+    fn apply(&self, text: &Bound<'_, PyAny>) -> PyResult<Layout> {
         Ok(self._move(text)?.layout)
     }
 
     /// The ``Move`` that ``apply(text)`` makes (a pickled move's maker).
-    fn _move(&self, text: &str) -> PyResult<Move> {
-        let wanted = normalised(text);
+    fn _move(&self, text: &Bound<'_, PyAny>) -> PyResult<Move> {
+        let text: String = named(
+            text,
+            "text",
+            "a move's text such as '1x1 b4-b5' (Move.text)",
+        )?;
+        let wanted = normalised(&text);
         let mut steps = self.moves_in(Metric::Step);
         if let Some(at) = steps
             .iter()
@@ -348,10 +354,4 @@ impl LayoutArg {
             LayoutArg::Text(text) => names::resolve(py, text),
         }
     }
-}
-
-/// The metric a text names, or a `ValueError` naming the three.
-pub fn parse_metric(text: &str) -> PyResult<Metric> {
-    text.parse()
-        .map_err(|error: klotski::MetricError| PyValueError::new_err(error.to_string()))
 }

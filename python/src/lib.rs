@@ -6,6 +6,8 @@
 //!   classification: its names, board and moves), `Move` (the shape the
 //!   CLI and API share, `edge`'s), and `LayoutArg`, what a function takes
 //!   as a layout.
+//! - [`arguments`]: the arguments besides layouts (`metric`, texts, a
+//!   path), read so that a wrong one is named in the error.
 //! - [`search`]: the searches `solve` and `path`.
 //! - [`analysis`]: `Analysis`, the database's ten numbers of one layout.
 //! - [`group`]: `Group`, a layout's group: its layouts, and `table()`, the
@@ -24,6 +26,7 @@
 #![deny(missing_docs)]
 
 mod analysis;
+mod arguments;
 mod background;
 mod database;
 mod group;

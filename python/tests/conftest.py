@@ -1,5 +1,6 @@
 """Fixtures of the Python package's tests: the CLI to check the package
-against, and a database of a partial build.
+against, and a database of a partial build. With ``KLOTSKI_CI=1`` (as
+``.ci/run`` sets) a skipped test fails, as an ignored Rust test fails CI.
 
 The CLI is the binary named by the environment variable ``KLOTSKI_BIN``;
 without it, the one ``cargo test --workspace`` leaves in ``target/debug``
@@ -11,7 +12,7 @@ import json
 import os
 import subprocess
 from pathlib import Path
-from typing import Any, List
+from typing import Any, Generator, List, Union
 
 import pytest
 
@@ -47,6 +48,33 @@ class Cli:
         assert done.returncode != 0, done.stdout
         lines: List[str] = done.stderr.strip().splitlines()
         return lines[-1]
+
+
+def every_test_must_run() -> bool:
+    """Whether a skip is a failure: in CI, where every test runs."""
+    return os.environ.get("KLOTSKI_CI") == "1"
+
+
+def failed_if_skipped(report: Union[pytest.TestReport, pytest.CollectReport]) -> None:
+    """Turns a skip (``pytest.skip``, ``importorskip``, an xfail) into a
+    failure that says why, when every test must run."""
+    if report.skipped and every_test_must_run():
+        report.outcome = "failed"
+        report.longrepr = f"skipped, and with KLOTSKI_CI=1 every test runs: {report.longrepr}"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport() -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report = yield
+    failed_if_skipped(report)
+    return report
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report() -> Generator[None, pytest.CollectReport, pytest.CollectReport]:
+    report = yield
+    failed_if_skipped(report)
+    return report
 
 
 def find_binary() -> Path:

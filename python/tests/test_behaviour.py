@@ -27,9 +27,9 @@ def test_a_layout_is_taken_wherever_a_text_is(classic_group):
     for name in ["1A9BF0C00", "1a9bf0c", "4WVE1", "5-4-1-1-7472", layout]:
         assert name in classic_group
     assert "4FEA13400" not in classic_group
-    assert 7 not in classic_group
-    with pytest.raises(ValueError, match="not a hex digit"):
-        "XYZ" in classic_group  # noqa: B015
+    # Anything else is not in it, as for a list: no error.
+    for other in [7, None, "XYZ", "zzz", "5-4-1-1-99999", "5-4-1"]:
+        assert other not in classic_group
 
 
 @pytest.mark.parametrize(
@@ -47,6 +47,27 @@ def test_a_wrong_type_names_what_was_expected(call):
     message = str(error.value)
     assert "expected a Layout or a text naming one" in message
     assert "failed to extract" not in message and "LayoutArg" not in message
+
+
+START = klotski.Layout("1A9BF0C00")
+
+
+@pytest.mark.parametrize(
+    "call, error, message",
+    [
+        (lambda: START.moves(1), TypeError, "argument 'metric': expected 'step', 'straight' or 'cell', got 1"),
+        (lambda: klotski.solve(START, metric=None), TypeError, "argument 'metric': expected 'step', 'straight' or 'cell', got None"),
+        (lambda: klotski.path(START, START, "fast"), ValueError, "argument 'metric': 'fast' is not a metric"),
+        (lambda: START.apply(klotski.Move), TypeError, "argument 'text': expected a move's text such as '1x1 b4-b5' (Move.text), got <class 'klotski.Move'>"),
+        (lambda: START.apply(START.moves()[0]), TypeError, "argument 'text': expected a move's text"),
+        (lambda: klotski.Layout.from_board(5), TypeError, "argument 'text': expected a board as str(layout) draws it, got 5"),
+        (lambda: klotski.Database(5), TypeError, "argument 'path': expected a path (a str or an os.PathLike), got 5"),
+    ],
+)
+def test_a_wrong_argument_is_named(call, error, message):
+    with pytest.raises(error) as raised:
+        call()
+    assert str(raised.value).startswith(message)
 
 
 def test_layouts_order_by_id(classic_group):

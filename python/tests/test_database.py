@@ -4,6 +4,7 @@ engine's, and every file that cannot be read says what to do."""
 import shutil
 import sqlite3
 
+import pandas
 import pytest
 
 import klotski
@@ -39,7 +40,6 @@ def test_table_is_the_databases_rows(db_path):
 
 
 def test_connection_is_read_only_and_pandas_reads_it(db_path):
-    pandas = pytest.importorskip("pandas")
     db = klotski.Database(db_path)
     with pytest.raises(sqlite3.OperationalError, match="readonly"):
         db.connection.execute("DELETE FROM layout")
@@ -111,10 +111,13 @@ def test_a_group_is_named_as_a_layout_is(db_path):
         db.group("7-0-1-999")
     with pytest.raises(KeyError, match="not in .*class 5-4-1"):
         db.group("1A9BF0C00")
+    # A class, or any count of numbers but four or five, asks for four.
+    for wrong in ["5-4-1", "5-4", "5-4-1-1-7472-0"]:
+        with pytest.raises(ValueError, match=f'"{wrong}" is not J-B-S-G: expected 4 numbers'):
+            db.group(wrong)
 
 
 def test_a_graph_from_the_file_carries_the_files_numbers(db_path):
-    pytest.importorskip("networkx")
     db = klotski.Database(db_path)
     group = db.group("1-2-1-0")
     graph = group.to_networkx()
@@ -142,12 +145,17 @@ def test_classes_and_groups_are_the_files_summaries(db_path):
     assert len(db.groups()["size"]) == sum(classes["n_groups"].tolist())
     with pytest.raises(ValueError):
         db.groups("7-0")
+    with pytest.raises(TypeError, match="^argument 'class_name': expected a class J-B-S such as '5-4-1', or None, got 5$"):
+        db.groups(5)
 
 
 def test_a_database_closes_as_a_context_manager(db_path):
     with klotski.Database(db_path) as db:
         connection = db.connection
         assert db.case("00000007C").min_solution_step >= 0
+        assert db.__exit__(None, None, None) is None  # closes, and lets an exception go on
+    with pytest.raises(KeyError), klotski.Database(db_path) as db:
+        db.case("1A9BF0C00")
     with pytest.raises(klotski.DatabaseError, match="is closed"):
         db.case("00000007C")
     with pytest.raises(sqlite3.ProgrammingError):

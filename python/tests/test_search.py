@@ -1,5 +1,6 @@
 """Solutions, paths, the ten numbers and groups, against the CLI's answers."""
 
+import networkx
 import pytest
 
 import klotski
@@ -118,7 +119,6 @@ def test_table_is_every_layouts_analysis(cli, code):
 
 
 def test_to_networkx_is_the_clis_graph(cli, tmp_path):
-    networkx = pytest.importorskip("networkx")
     group = klotski.Layout("00000003F").group()
     graph = group.to_networkx()
     assert isinstance(graph, networkx.Graph)
@@ -136,7 +136,13 @@ def test_to_networkx_is_the_clis_graph(cli, tmp_path):
         expected = {(a, b): move for a, b, move in (line.rstrip("\n").split(",") for line in edges)}
     del expected[("source", "target")]
     assert {(a, b) if a < b else (b, a) for a, b in graph.edges} == set(expected)
-    assert all(graph.edges[pair]["move"] == move for pair, move in expected.items())
+    # Each edge's move from each end: the CLI's from the smaller code, and
+    # the one that plays back from the larger.
+    for (a, b), move in expected.items():
+        moves = graph.edges[b, a]["moves"]
+        assert moves[a] == move and set(moves) == {a, b}
+        assert klotski.Layout(a).apply(moves[a]).code == b
+        assert klotski.Layout(b).apply(moves[b]).code == a
     table = group.table()
     node = graph.nodes[table["code"][3]]
     assert {name: node[name] for name in NUMBERS} == {name: int(table[name][3]) for name in NUMBERS}

@@ -13,7 +13,7 @@ use axum::http::HeaderValue;
 use axum::response::{IntoResponse, Response};
 
 use crate::model::CaseResponse;
-use crate::named::NameJson;
+use edge::named::NameJson;
 
 /// Bytes allocated for the body: more than any unnamed layout's answer
 /// needs, so that it is never grown but for the few with names.

@@ -6,6 +6,7 @@
 use std::fmt;
 
 use edge::json::{Farthest, MetricsJson, Solution};
+use edge::named::NameJson;
 use edge::numbers::analysis_of;
 use klotski::paths::NotAStep;
 use klotski::{Code, Layout, ShortCode};
@@ -16,7 +17,6 @@ use utoipa::openapi::RefOr;
 use utoipa::{PartialSchema, ToSchema};
 
 use crate::error::AppError;
-use crate::named::NameJson;
 use crate::stored::StoredLayout;
 
 // Its names are kept as the values they name and written as text when

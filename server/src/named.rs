@@ -2,69 +2,14 @@
 //! their JSON: a layout's names in its answer, and the list `/named`.
 
 use edge::json::{Farthest, MetricsJson, Solution};
+use edge::named::NameJson;
 use edge::numbers::analysis_of;
-use klotski::{Code, NamedLayout};
+use klotski::NamedLayout;
 use schema::{Database, GroupKey, LayoutRow};
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::model::GroupRef;
-
-/// One name of a layout, in every script the collection gives it.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct NameJson {
-    /// The name as shown: simplified characters, and the variant number
-    /// when it is not the plain name (`守口如瓶 2`). What `/case/{code}`
-    /// takes back.
-    #[schema(example = "横刀立马")]
-    pub display: String,
-    /// The name in simplified characters, without the variant number.
-    #[schema(value_type = String, example = "横刀立马")]
-    pub name: &'static str,
-    /// 1 for the plain name; 2, 3, ... for the other layouts sources give
-    /// the same name.
-    #[schema(example = 1)]
-    pub variant: u8,
-    /// The name in traditional characters.
-    #[schema(value_type = String, example = "橫刀立馬")]
-    pub name_traditional: &'static str,
-    /// Hanyu pinyin with tone marks.
-    #[schema(value_type = String, example = "héng dāo lì mǎ")]
-    pub pinyin: &'static str,
-    /// The customary English name, or a plain gloss.
-    #[schema(value_type = String)]
-    pub english: &'static str,
-    /// The other variants of this name, as shown (`守口如瓶 2`): other
-    /// layouts that sources give the same name.
-    pub variants: Vec<String>,
-}
-
-impl NameJson {
-    /// The JSON of one entry of the collection.
-    pub(crate) fn new(named: &'static NamedLayout) -> NameJson {
-        NameJson {
-            display: named.display_name(),
-            name: named.name,
-            variant: named.variant,
-            name_traditional: named.name_traditional,
-            pinyin: named.pinyin,
-            english: named.english,
-            variants: klotski::named_layouts()
-                .iter()
-                .filter(|other| other.name == named.name && other.variant != named.variant)
-                .map(NamedLayout::display_name)
-                .collect(),
-        }
-    }
-
-    /// The names of `code`: none for most layouts.
-    pub(crate) fn of(code: Code) -> Vec<NameJson> {
-        klotski::names_of(code)
-            .into_iter()
-            .map(NameJson::new)
-            .collect()
-    }
-}
 
 /// One named layout of the list: its name, its layout and its numbers.
 #[derive(Debug, Serialize, ToSchema)]

@@ -73,16 +73,17 @@ impl Player<'_> {
 
     /// Plays the API's minimum solution of the puzzle `code`, `steps`
     /// steps, and waits for the puzzle's word that it was solved in the fewest.
-    fn solve(&self, code: &str, steps: usize) {
+    fn solve(&self, code: &str, steps: usize, clean: bool) {
         let solution = self.site.api(&format!("/case/{code}/solution"));
         for m in solution["moves"].as_array().unwrap() {
             self.step(m["from"].as_str().unwrap(), m["to"].as_str().unwrap());
         }
-        self.wait_text("[data-feedback]", |t| {
-            t == format!(
-                "Puzzle solved in {steps} steps, the fewest! It is kept on the start page."
-            )
-        });
+        let said = if clean {
+            format!("Puzzle solved in {steps} steps, the fewest! It is kept on the start page.")
+        } else {
+            format!("Puzzle solved in {steps} steps, but after a step that was not best or a hint: not the fewest.")
+        };
+        self.wait_text("[data-feedback]", |t| t == said);
     }
 
     fn wait_for_piece(&self, at: &str) {
@@ -364,9 +365,17 @@ fn move_list(player: &Player) {
     player.wait_text("[data-position]", |t| t.starts_with("Step 1 of 1"));
     player.click("[data-action=undo]");
     player.wait_text("[data-position]", |t| t == "The start: step 0 of 1");
-    // At the start, Restart has nothing to do: it is disabled.
-    let restart = player.browser.find("[data-action=restart]");
-    assert!(player.browser.attribute(&restart, "disabled").is_some());
+    // At the start with a step to redo, Restart drops it: then it has
+    // nothing left to do, and is disabled, as Redo is.
+    player.click("[data-action=restart]");
+    player.wait_text("[data-position]", |t| t == "The start");
+    for action in ["restart", "redo"] {
+        let button = player.browser.find(&format!("[data-action={action}]"));
+        assert!(
+            player.browser.attribute(&button, "disabled").is_some(),
+            "{action}"
+        );
+    }
     let steps = game_with_a_slip(player, &start);
     for (from, to, _) in &steps {
         player.step(from, to);
@@ -421,9 +430,14 @@ fn move_list(player: &Player) {
 /// The time the browser's clock is set to for the day's puzzle.
 const PUZZLE_DAY_NOON: &str = "2026-03-14T12:00:00Z";
 
+/// 02:00 of the same day in Shanghai (UTC+8): 18:00 UTC the day before.
+const SHANGHAI_TWO_AM: &str = "2026-03-13T18:00:00Z";
+
 /// A puzzle: its difficulty before the first step, a word after each
-/// step, take it back and try again, solved and remembered with the
-/// result; a streak from a clean solve; the day's puzzle the same twice.
+/// step, undone and restarted (nothing left to redo), solved and
+/// remembered with the result (not the fewest after a slip taken back); a
+/// streak from a clean solve; the day's puzzle the same twice, and the
+/// same again at 02:00 of that day in Shanghai, the day before in UTC.
 /// The browser's clock is set to noon of a fixed day, so that the day
 /// cannot change between two looks at its puzzle.
 fn puzzle_mode(player: &Player) {
@@ -448,6 +462,26 @@ fn puzzle_mode(player: &Player) {
     player.click("[data-action=daily]");
     player.drawn();
     player.wait_text("[data-code]", |t| t == code);
+    // The day is the player's own: in Shanghai at 02:00, while it is still
+    // the day before in UTC, the puzzle is Shanghai's day's, the same one.
+    player.browser.cdp(
+        "Emulation.setTimezoneOverride",
+        json!({"timezoneId": "Asia/Shanghai"}),
+    );
+    player.browser.set_clock(SHANGHAI_TWO_AM);
+    player.open("/ui/");
+    let local =
+        player.js("return [new Date().getUTCDate(), new Date().getDate(), new Date().getHours()]");
+    assert_eq!(local, json!([13, 14, 2]));
+    player.click("[data-action=daily]");
+    player.drawn();
+    player.wait_text("[data-code]", |t| t == code);
+    let shanghai = player.js("return location.search");
+    assert_eq!(shanghai, json!(format!("?puzzle={day}")));
+    player
+        .browser
+        .cdp("Emulation.setTimezoneOverride", json!({"timezoneId": ""}));
+    player.browser.set_clock(PUZZLE_DAY_NOON);
     // A puzzle 3 steps from solved, from the list.
     player.open("/ui/");
     let input = player.browser.find("[data-puzzle-steps]");
@@ -493,29 +527,45 @@ fn puzzle_mode(player: &Player) {
         t == format!("That's not the fastest: {extra} {steps} more. {why}")
     });
     player.shoot("puzzle-feedback", None);
-    player.click("[data-action=take-back]");
+    player.click("[data-action=undo]");
     player.wait_text("[data-feedback]", |t| t == "Best move!");
-    player.click("[data-action=try-again]");
-    player.wait_text("[data-position]", |t| t.starts_with("The start"));
+    player.click("[data-action=restart]");
+    player.wait_text("[data-position]", |t| t == "The start");
+    player.wait_text("[data-count]", |t| t == "0");
     assert!(player.browser.all("[data-game-moves] li").is_empty());
-    player.solve(&start, 3);
-    // A slip ended the streak; a clean solve of another puzzle starts one.
-    player.wait_text("[data-streak]", |t| t.starts_with("Streak: 0 puzzles"));
+    // Restart leaves nothing to redo.
+    let redo = player.browser.find("[data-action=redo]");
+    assert!(player.browser.attribute(&redo, "disabled").is_some());
+    // The slip, taken back, still counts: the puzzle is not solved in the
+    // fewest, and the streak (none yet) says so.
+    player.solve(&start, 3, false);
+    player.wait_text("[data-streak]", |t| {
+        t == "This one does not count for the streak: a step not the fastest."
+    });
+    // A clean solve of another puzzle starts a streak.
     let other = player.site.api("/case/1A9BF0C00/solution")["layouts"][79]
         .as_str()
         .unwrap()
         .to_owned();
     player.open(&format!("/ui/case/{other}?puzzle=1"));
-    player.solve(&other, 2);
+    player.solve(&other, 2, true);
     player.wait_text("[data-streak]", |t| t.starts_with("Streak: 1 puzzle "));
     player.shoot("puzzle-solved", None);
     player.open("/ui/");
     for (puzzle, result) in [
-        (&start, "solved in 3 steps (the fewest)"),
+        (
+            &start,
+            "solved in 3 steps (the fewest, after a slip or a hint)",
+        ),
         (&other, "solved in 2 steps (the fewest)"),
     ] {
         let entry = player.text(&format!("[data-solved-puzzle='{puzzle}']"));
         assert!(entry.contains(result), "{entry}");
+    }
+    for (puzzle, result) in [(&start, "more"), (&other, "fewest")] {
+        player.browser.find(&format!(
+            "[data-solved-puzzle='{puzzle}'] [data-result={result}]"
+        ));
     }
     player.browser.find("[data-solved-puzzles]");
     player.shoot("puzzles-solved", Some("[data-puzzles]"));

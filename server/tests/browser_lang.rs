@@ -13,12 +13,14 @@
 //! test as ignored, with the reason (`build.rs`), unless `KLOTSKI_CI=1`.
 
 mod browser;
+mod chinese;
 mod common;
 
 use browser::{site, visit, webdriver};
 use serde_json::{json, Value};
 use server::Config;
 use site::{headless_chromium, Session, Site};
+use std::path::Path;
 use webdriver::Browser;
 
 /// The Latin words the Chinese page may show (besides tokens with a digit,
@@ -68,6 +70,29 @@ impl Reader<'_> {
             json!([LATIN_ALLOWED]),
         );
         strings(&found)
+    }
+
+    /// The page's sentences as a reader sees them (each text block's
+    /// visible text, its parts put together, and the tab's title) that
+    /// break the guide's rules for Chinese (docs/translation.md).
+    fn typeset_faults(&self) -> Vec<String> {
+        let texts = self.js(
+            "const blocks = 'h1, h2, p, li, dt, dd, label, legend, button, figcaption, option, th, td';
+             // What a reader reads: a field as its value, a line break and a box of
+             // its own as lines, no picture.
+             const inline = ['inline', 'inline-block', 'inline-flex', 'contents'];
+             const read = (e) => [...e.childNodes].map((n) => n.nodeType === 3 ? n.textContent
+               : n.nodeType !== 1 || n.matches('svg, script') || !n.checkVisibility() ? ''
+               : n.matches('br') ? '\\n' : n.matches('input') ? n.value
+               : n.matches('select') ? n.selectedOptions[0]?.text ?? ''
+               : inline.includes(getComputedStyle(n).display) ? read(n) : `\\n${read(n)}\\n`).join('');
+             return [document.title, ...[...document.querySelectorAll(blocks)]
+               .filter((e) => e.checkVisibility() && !e.querySelector(blocks)).map(read)];",
+        );
+        strings(&texts)
+            .iter()
+            .flat_map(|text| chinese::faults(text))
+            .collect()
     }
 
     /// The elements wider than the window, or whose words spill out of
@@ -197,8 +222,9 @@ fn views(site: &Site) -> Vec<View> {
 
 /// Opens each view at each width in the language the browser shows, with
 /// the analysis on, and checks its words and its boxes; in Chinese, also
-/// the find box's answer to a text that finds nothing.
-fn every_view(reader: &Reader, views: &[View], chinese: bool) {
+/// the find box's answer to a text that finds nothing, and a screenshot of
+/// each view's whole page (`zh-view-NAME-WIDTH.png`) to look at.
+fn every_view(reader: &Reader, views: &[View], chinese: bool, shots: &Path) {
     for (width, height) in [(1280, 800), (390, 844)] {
         reader.browser.resize(width, height);
         for view in views {
@@ -216,6 +242,10 @@ fn every_view(reader: &Reader, views: &[View], chinese: bool) {
                 assert_eq!(reader.lang(), "zh-CN", "{what}");
                 let latin = reader.latin_words();
                 assert!(latin.is_empty(), "{what}: English left: {latin:#?}");
+                let faults = reader.typeset_faults();
+                assert!(faults.is_empty(), "{what}: {faults:#?}");
+                let file = shots.join(format!("zh-view-{}-{width}.png", view.name));
+                std::fs::write(file, reader.browser.page_screenshot()).unwrap();
             } else {
                 assert_eq!(reader.lang(), "en", "{what}");
             }
@@ -237,6 +267,39 @@ fn every_view(reader: &Reader, views: &[View], chinese: bool) {
         assert!(wide.is_empty(), "suggestions at {width}px: {wide:#?}");
     }
     reader.browser.resize(1280, 800);
+}
+
+/// A solved game says “过关！” once, at desktop and at phone width; a
+/// minimum solution played by the page (自动播放) to the exit is not
+/// praised as the player's game.
+fn solved_said_once(reader: &Reader) {
+    let solution = reader.site.api("/case/1A9BF0C00/solution");
+    let n = solution["layouts"].as_array().unwrap().len() - 1;
+    let said = || {
+        reader.js(
+            "return [...document.querySelectorAll('body *')].filter((e) => e.checkVisibility()
+               && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.includes('过关！'))).length",
+        )
+    };
+    for (width, height) in [(1280, 800), (390, 844)] {
+        reader.browser.resize(width, height);
+        reader.open(&visit::solution_game(reader.site, n - 2, n));
+        reader.browser.find("[data-review] [data-slips]");
+        assert_eq!(said(), json!(1), "“过关！” at {width}px");
+    }
+    reader.browser.resize(1280, 800);
+    reader.open(&visit::solution_game(reader.site, n - 2, n - 2));
+    reader.analysis_on();
+    reader.click("[data-action=solution-play]");
+    let review = reader
+        .browser
+        .wait_text("[data-review] [data-slips]", |t| !t.is_empty());
+    let page = reader.js("return document.body.innerText");
+    let page = page.as_str().unwrap();
+    assert!(
+        !page.contains("过关！") && !page.contains("完美") && review.contains("自动播放"),
+        "praise after the page played: {review}"
+    );
 }
 
 /// What a player trips on, in words of the page's language: the notes on
@@ -579,7 +642,7 @@ fn the_page_in_chinese_and_english() {
     };
     let views = views(&session.site);
     same_entries(&english);
-    every_view(&english, &views, false);
+    every_view(&english, &views, false, &session.shots);
     piece_names(&english, false);
     notation(&english, false);
     trips_in_words(&english, false);
@@ -595,7 +658,8 @@ fn the_page_in_chinese_and_english() {
     chinese.open("/ui/");
     assert_eq!(chinese.lang(), "zh-CN");
     assert_eq!(chinese.js("return document.title"), json!("华容道"));
-    every_view(&chinese, &views, true);
+    every_view(&chinese, &views, true, &session.shots);
+    solved_said_once(&chinese);
     // Screenshots of the page in Chinese, desktop and phone, taken before
     // the games below leave their state in the profile.
     for (name, path, ready) in [

@@ -27,8 +27,12 @@ fn what_a_player_trips_on_in_a_real_browser() {
 }
 
 /// What a person does, in order, each named.
-const CHECKS: [(&str, Check); 7] = [
+const CHECKS: [(&str, Check); 8] = [
     ("a phone's swipe on a freshly opened layout", phone_swipe),
+    (
+        "a swipe from a small board or the graph scrolls a phone's page",
+        phone_scrolls,
+    ),
     ("the graph's card beside the chosen layout", graph_card),
     ("the streak's words after a slip or a hint", streak_words),
     ("a pasted address and parts of famous names found", search),
@@ -116,6 +120,110 @@ fn phone_swipe(visit: &Visit) {
         visit.find("[data-num=min-step]");
         visit.click(button);
     }
+    desktop(visit);
+}
+
+/// The centre of the element `css` in the window, once scrolled into its
+/// middle: `(x, y)`.
+fn centre(visit: &Visit, css: &str) -> (f64, f64) {
+    let at = visit.browser.script_with(
+        "const e = document.querySelector(arguments[0]);
+         e.scrollIntoView({ block: 'center' });
+         const r = e.getBoundingClientRect();
+         return [r.left + r.width / 2, r.top + r.height / 2];",
+        json!([css]),
+    );
+    (at[0].as_f64().unwrap(), at[1].as_f64().unwrap())
+}
+
+/// On a phone (touch), a swipe that starts on a small board of the start
+/// page or the group page scrolls the page, and a tap on one opens it;
+/// on the graph one finger scrolls the page, and two pan the graph
+/// without scrolling it; the graph's and compose's help speak of taps.
+fn phone_scrolls(visit: &Visit) {
+    phone(visit);
+    let group = visit.site.api("/case/1A9BF0C00")["group"]["name"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    for (path, board) in [
+        ("/ui/".to_owned(), "[data-famous] .thumb svg"),
+        (
+            format!("/ui/group/{group}"),
+            "[data-group-cases] .thumb svg",
+        ),
+    ] {
+        visit.open(&path);
+        visit.find(board);
+        let (x, y) = centre(visit, board);
+        let before = settle(visit)[0];
+        visit.browser.touch(&[(x, y)], 0.0, -250.0);
+        let after = settle(visit)[0];
+        assert!(
+            after > before + 100.0,
+            "{path}: a swipe from the board at ({x}, {y}) scrolled from {before} to {after}"
+        );
+        // A tap opens the layout.
+        let (x, y) = centre(visit, board);
+        let code = visit.browser.script_with(
+            "return document.querySelector(arguments[0]).closest('a').getAttribute('href')",
+            json!([board]),
+        );
+        visit.browser.touch(&[(x, y)], 0.0, 0.0);
+        visit.browser.wait_for("the tapped layout opened", || {
+            (visit.browser.script("return location.pathname") == code).then_some(())
+        });
+        visit.ready();
+    }
+    visit.open("/ui/graph/4FEA13400");
+    let canvas = "[data-graph-canvas][data-graph-nodes]";
+    visit.find(canvas);
+    // From the top of the page, a finger on the canvas's lowest part in sight.
+    visit.browser.script("window.scrollTo(0, 0)");
+    let top = settle(visit)[0];
+    let start = visit.browser.script_with(
+        "const r = document.querySelector(arguments[0]).getBoundingClientRect();
+         return [r.left + r.width / 2, Math.min(r.bottom, innerHeight) - 40, r.top];",
+        json!([canvas]),
+    );
+    let (x, y) = (start[0].as_f64().unwrap(), start[1].as_f64().unwrap());
+    assert!(
+        y > start[2].as_f64().unwrap() + 100.0,
+        "the graph out of sight: {start}"
+    );
+    let point = || {
+        visit
+            .browser
+            .script("return document.querySelector('[data-graph-canvas]').graph.point('4FEA13400')")
+    };
+    let drawn = point();
+    visit.browser.touch(&[(x, y)], 0.0, -250.0);
+    let scrolled = settle(visit)[0];
+    assert!(
+        scrolled > top + 100.0,
+        "one finger on the graph scrolled from {top} to {scrolled}"
+    );
+    assert_eq!(point(), drawn, "one finger moved the graph");
+    // Two fingers drag the graph, not the page.
+    let (x, y) = centre(visit, canvas);
+    let at = settle(visit)[0];
+    visit
+        .browser
+        .touch(&[(x - 60.0, y), (x + 60.0, y)], 0.0, -120.0);
+    let after = settle(visit)[0];
+    assert_eq!(after, at, "two fingers scrolled the page");
+    let moved = point();
+    let dy = moved[1].as_f64().unwrap() - drawn[1].as_f64().unwrap();
+    assert!(
+        (dy + 120.0).abs() < 20.0,
+        "two fingers moved the graph by {dy}: {drawn} to {moved}"
+    );
+    // The help speaks of taps and fingers, not of keys.
+    let help = visit.text(".graph-stage ~ .hint");
+    assert!(help.contains("finger") && !help.contains("arrow"), "{help}");
+    visit.open("/ui/compose");
+    let intro = visit.text("h1 + p");
+    assert!(intro.contains("tap") && !intro.contains("Tab"), "{intro}");
     desktop(visit);
 }
 
@@ -211,14 +319,26 @@ fn solve_best(visit: &Visit, code: &str) {
 }
 
 /// After a hint, or a step that is not best, the puzzle's box says the
-/// streak ended (not the streak before it); a puzzle solved with hints is
-/// listed so on the start page.
+/// streak ended (not the streak before it), whatever its length, none
+/// too; a puzzle solved with hints is listed so on the start page, and
+/// not as solved in the fewest.
 fn streak_words(visit: &Visit) {
     let solution = visit.site.api("/case/1A9BF0C00/solution");
     let layouts = solution["layouts"].as_array().unwrap();
     let near = |k: usize| layouts[81 - k].as_str().unwrap().to_owned();
     visit.open("/ui/");
     visit.browser.script("localStorage.clear()");
+    // No streak yet: a hint still says the puzzle no longer counts.
+    visit.open(&format!("/ui/case/{}?puzzle=1", near(2)));
+    visit.wait_text(
+        "[data-streak]",
+        "Streak: 0 puzzles in a row solved in the fewest, without a hint.",
+    );
+    visit.click("[data-action=hint]");
+    visit.wait_text(
+        "[data-streak]",
+        "This one does not count for the streak: a hint.",
+    );
     for slip in ["hint", "step"] {
         // A streak of one: a puzzle one step from solved, solved in one.
         let first = near(1);
@@ -256,6 +376,13 @@ fn streak_words(visit: &Visit) {
                 &format!("[data-solved-puzzle='{second}'] [data-hinted]"),
                 "with hints",
             );
+            // Solved in the fewest steps, by hints: not listed as the fewest.
+            visit.find(&format!(
+                "[data-solved-puzzle='{second}'] [data-result=more]"
+            ));
+            visit.find(&format!(
+                "[data-solved-puzzle='{first}'] [data-result=fewest]"
+            ));
             assert!(visit
                 .browser
                 .all(&format!("[data-solved-puzzle='{first}'] [data-hinted]"))

@@ -174,7 +174,7 @@ export class AnalysisPanel {
     const at = this.solutionIndex();
     if (at < 0 || at >= this.solution.moves.length) return;
     const m = this.solution.moves[at];
-    this.game.move(m.from, m.to);
+    this.game.move(m.from, m.to, { shown: true });
   }
 
   async play() {

@@ -31,6 +31,19 @@ function box(x, y, w, h) {
   };
 }
 
+/** What the 2x2 block shows when the pieces' names are not written: the first of 曹操. */
+const BLOCK = '曹';
+
+/**
+ * A piece's name read aloud: its kind and cell, after the name written on
+ * it (`shown`) when the kind's word does not hold it, so that what is read
+ * holds what is seen.
+ */
+function pieceLabel(p, shown) {
+  const kind = t(`piece${p.kind}`);
+  return shown && !kind.includes(shown) ? t('pieceNamed', shown, kind, p.id) : t('pieceAt', kind, p.id);
+}
+
 /**
  * An SVG board of `pieces`. Options: `cells` draws a clickable rectangle per
  * cell (`data-cell`), focusable with `focusCells`; `selected` marks a piece; `dests` are outlines of the
@@ -80,7 +93,7 @@ export function drawBoard(pieces, { cells = false, focusCells = false, selected 
     if (!small) {
       g.setAttribute('tabindex', tabStop === undefined || tabStop === p.id ? '0' : '-1');
       g.setAttribute('role', 'button');
-      g.setAttribute('aria-label', t('pieceAt', t(`piece${p.kind}`), p.id));
+      g.setAttribute('aria-label', pieceLabel(p, written?.get(p.id) ?? (p.kind === '2x2' ? BLOCK : null)));
     }
     const b = box(p.x, p.y, p.w, p.h);
     node('rect', { ...b, rx: 14 }, g);
@@ -91,7 +104,7 @@ export function drawBoard(pieces, { cells = false, focusCells = false, selected 
       name.textContent = written.get(p.id);
     } else if (p.kind === '2x2' && !small) {
       const name = node('text', { x: b.x + b.width / 2, y: b.y + b.height / 2 + 24, 'text-anchor': 'middle', class: 'block-label' }, g);
-      name.textContent = '曹';
+      name.textContent = BLOCK;
     }
   }
   // Where the selected piece can go: its outline there, and a handle on

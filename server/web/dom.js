@@ -18,5 +18,8 @@ export function el(name, attributes = {}, ...children) {
   return element;
 }
 
+/** Whether the page is used by touch (a phone): its help then speaks of taps, not keys. */
+export const touchScreen = () => matchMedia('(pointer: coarse)').matches;
+
 /** A link inside the page (the router follows it without a reload). */
 export const link = (href, ...children) => el('a', { href, 'data-link': '' }, ...children);

@@ -10,7 +10,7 @@
 import * as api from './api.js';
 import { drawBoard } from './board.js';
 import { decode } from './code.js';
-import { el, link, plural } from './dom.js';
+import { el, link, plural, touchScreen } from './dom.js';
 import { num, t } from './i18n.js';
 
 /**
@@ -159,7 +159,7 @@ export async function graphView(view, code, navigate, signal) {
   const inset = el('div', { class: 'graph-inset', 'data-graph-inset': '' });
   const zoomButton = (label, factor) => el('button', { type: 'button', 'aria-label': label, onclick: () => zoomAt(canvas.clientWidth / 2, canvas.clientHeight / 2, factor) }, factor > 1 ? '+' : '−');
   const stage = el('div', { class: 'graph-stage' }, canvas, inset);
-  const edges = plural(g.edges.length / 2, 'step');
+  const edges = plural(g.edges.length / 2, 'edge');
   const what = g.radius === null
     ? t('graphWhole', plural(n, 'layout'), g.group.name, edges)
     : t('graphBall', plural(n, 'layout'), plural(g.radius, 'step'), chosenCode, num(g.group.size), edges);
@@ -168,13 +168,13 @@ export async function graphView(view, code, navigate, signal) {
     ? t('graphSolution', plural(g.solution.length - 1, 'step'), g.radius !== null && nodes.min_solution_step[g.chosen] > g.radius)
     : t('graphNoSolution');
   view.replaceChildren(
-    el('h1', { class: 'graph-title' }, t('graphOfGroup'), link(`/ui/group/${g.group.name}`, g.group.name)),
+    el('h1', { class: 'graph-title' }, ...t('graphOfGroup', link(`/ui/group/${g.group.name}`, g.group.name))),
     el('div', { class: 'graph-tools' },
       el('label', {}, t('colourBy'), colourBy), legend,
       el('span', { class: 'graph-zoom' }, zoomButton(t('zoomOut'), 1 / 1.5), zoomButton(t('zoomIn'), 1.5))),
     stage,
     el('p', {}, ...t('graphAbout', what, link(`/ui/case/${chosenCode}`, chosenCode), solution)),
-    el('p', { class: 'hint' }, t('graphHelp')));
+    el('p', { class: 'hint' }, t('graphHelp', touchScreen())));
 
   // Colour buckets: one fill per bucket keeps the full drawing cheap. The
   // ramp runs over the values drawn, from the least to the most.
@@ -229,8 +229,9 @@ export async function graphView(view, code, navigate, signal) {
     canvas.height = snapshot.height = Math.round(height * dpr);
   }
 
-  /** The full drawing, kept as the snapshot pan and zoom move. */
+  /** The full drawing, kept as the snapshot pan and zoom move (none while the canvas has no size: laid out anew). */
   function draw() {
+    if (!canvas.width || !canvas.height) return;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, width, height);
     const dark = DARK.matches;
@@ -362,7 +363,8 @@ export async function graphView(view, code, navigate, signal) {
   }
 
   // Pointer: drag pans, a click without a drag opens the node under it,
-  // hover shows its board; the wheel zooms.
+  // hover shows its board; the wheel zooms. By touch one finger scrolls the
+  // page (style.css lets the browser have it) and two pan and zoom.
   const pointers = new Map();
   let dragged = 0;
   const nodeAt = (px, py) => index.nearest((px - width / 2) / camera.scale + camera.cx, (py - height / 2) / camera.scale + camera.cy, 8 / camera.scale);
@@ -380,11 +382,13 @@ export async function graphView(view, code, navigate, signal) {
     }
     const [dx, dy] = [e.offsetX - last[0], e.offsetY - last[1]];
     if (pointers.size === 2) {
+      // The midpoint moves by half a finger's move; the spread zooms about it.
       const [other] = [...pointers].filter(([id]) => id !== e.pointerId).map(([, p]) => p);
       const before = Math.hypot(last[0] - other[0], last[1] - other[1]);
       const after = Math.hypot(e.offsetX - other[0], e.offsetY - other[1]);
+      panBy(dx / 2, dy / 2);
       if (before > 0) zoomAt((e.offsetX + other[0]) / 2, (e.offsetY + other[1]) / 2, after / before);
-    } else {
+    } else if (e.pointerType !== 'touch') {
       panBy(dx, dy);
     }
     dragged += Math.abs(dx) + Math.abs(dy);
@@ -403,6 +407,10 @@ export async function graphView(view, code, navigate, signal) {
     show(focus);
   });
   canvas.addEventListener('pointercancel', release);
+  // Two fingers are the graph's, not the page's scroll.
+  canvas.addEventListener('touchmove', (e) => {
+    if (e.touches.length > 1 && e.cancelable) e.preventDefault();
+  }, { passive: false });
   canvas.addEventListener('wheel', (e) => {
     e.preventDefault();
     zoomAt(e.offsetX, e.offsetY, Math.exp(-e.deltaY * 0.0015));

@@ -67,6 +67,35 @@ const plurals = new Intl.PluralRules(lang);
 /** `n` written as the page's language writes numbers (1,440 or 1 440). */
 export const num = (n) => numbers.format(n);
 
+/**
+ * A count where its exact figure matters little (the number of shortest
+ * solutions), as parts `[about, figure, magnitude]`: `about` (the
+ * language's word, or '') when the figure is rounded, and in a language
+ * with `largeCounts` (Chinese: ten thousands, hundred millions) a count past
+ * its threshold rounded to four figures in the largest unit it reaches
+ * (docs/translation.md, "Numbers").
+ * Counts past 2^53 arrive rounded (JavaScript's numbers), so they are "about" too.
+ */
+export function largeCount(n) {
+  const large = words.largeCounts;
+  const [size, magnitude] = (n >= (large?.from ?? Infinity) && large.units.find(([u]) => n >= u)) || [1, ''];
+  const figure = size === 1 ? n : Number((n / size).toPrecision(4));
+  const rounded = figure * size !== n || !Number.isSafeInteger(n);
+  return [rounded ? t('about') : '', magnitude ? figures.format(figure) : num(figure), magnitude];
+}
+
+/** A figure before a large unit: grouped from five digits only. */
+const figures = new Intl.NumberFormat(lang, { useGrouping: 'min2', maximumFractionDigits: 2 });
+
+const days = (options) => new Intl.DateTimeFormat(lang, { timeZone: 'UTC', month: 'long', day: 'numeric', ...options });
+
+/** A day (`YYYY-MM-DD`) as the page's language writes it: December 7 (the year when it is not this one). */
+export function dayName(day) {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return days(date.getUTCFullYear() === new Date().getFullYear() ? {} : { year: 'numeric' }).format(date);
+}
+
 /** At most 20 characters of `text`, as a message quotes what was given. */
 export const quoted = (text) => (text.length > 20 ? `${text.slice(0, 19)}…` : text);
 

@@ -16,7 +16,7 @@ import { METRICS, chooseMetric, metricOf } from './metric.js';
 import { MoveList } from './movelist.js';
 import { FAMOUS } from './puzzles.js';
 import { PuzzleMode, puzzleOf } from './puzzlemode.js';
-import { showSolved } from './review.js';
+import { showSolved, solvedWords } from './review.js';
 import { el, link, plural } from './dom.js';
 
 /** Milliseconds a piece takes to slide. */
@@ -99,12 +99,16 @@ class GameView extends Game {
     return this.queue;
   }
 
-  /** Plays a step and shows it, sliding the piece unless it was dragged there. */
-  move(from, to, { slide = true, keepSelected = false } = {}) {
+  /**
+   * Plays a step and shows it, sliding the piece unless it was dragged
+   * there; `shown`: the page played it (a minimum solution's step), not the player.
+   */
+  move(from, to, { slide = true, keepSelected = false, shown = false } = {}) {
     if (!this.play(from, to)) {
       this.say(t('cannotGo', from, to));
       return false;
     }
+    if (shown) this.steps[this.pos - 1].shown = true;
     this.cursor = to;
     this.selected = keepSelected ? to : null;
     this.render(slide ? { from, to } : null);
@@ -118,7 +122,7 @@ class GameView extends Game {
     this.drawStep();
   }
 
-  /** Back to the start with no step to redo: a puzzle tried again. */
+  /** Back to the start with no step to redo and the count at nothing (Restart; a puzzle tried again). */
   restartFresh() {
     this.restart();
     this.drawStep();
@@ -164,7 +168,7 @@ class GameView extends Game {
     this.metricChoice.value = this.metric;
     this.undoButton = button(t('undo'), 'undo', () => this.enqueue(() => this.jump(this.pos - 1)), t('undoTitle'));
     this.redoButton = button(t('redo'), 'redo', () => this.enqueue(() => this.jump(this.pos + 1)), t('redoTitle'));
-    this.restartButton = button(t('restart'), 'restart', () => this.enqueue(() => this.jump(0)));
+    this.restartButton = button(t('restart'), 'restart', () => this.enqueue(() => this.restartFresh()));
     this.hintButton = button(t('hint'), 'hint', () => this.enqueue(() => nextHint(this)), t('hintTitle'));
     this.note = el('p', { class: 'hint', 'data-hint': '', 'aria-live': 'polite' });
     this.solvedNote = el('div', { class: 'solved', 'data-solved': '', role: 'status', hidden: '' });
@@ -217,7 +221,8 @@ class GameView extends Game {
     this.countShown.textContent = num(this.count(this.metric));
     this.otherCounts.textContent = Object.values(METRICS).filter((m) => m.name !== this.metric)
       .map((m) => plural(this.count(m.name), m.unit)).join(' · ');
-    this.undoButton.disabled = this.restartButton.disabled = this.pos === 0;
+    this.undoButton.disabled = this.pos === 0;
+    this.restartButton.disabled = this.codes.length === 1;
     this.redoButton.disabled = this.pos >= this.codes.length - 1;
     history.replaceState(history.state, '', gameUrl(this, this.pos));
     const name = this.startName(this.pos === 0);
@@ -227,8 +232,8 @@ class GameView extends Game {
     this.hintButton.disabled = solved;
     this.boardWrap.classList.toggle('won', solved && this.pos > 0);
     showSolved(this, solved);
-    // Also under the board, in sight on a phone.
-    if (solved && this.pos > 0) this.say(t('solvedInExcl', this.words(this.count(this.metric))));
+    // Said beside the board (review.js), and under it on a phone, in sight there.
+    if (solved && this.pos > 0) this.say(solvedWords(this), true);
     // At the start the heading's code is the layout shown: not said twice.
     this.head.replaceChildren(el('h1', { 'data-game-name': '' }, ...name.parts),
       el('p', { class: 'position', 'data-position': '' }, ...(this.pos === 0 ? [t('theStart', n)]

@@ -1,12 +1,12 @@
 // Puzzle mode: a layout a known number of steps from solved, to solve in
-// the fewest. The address says it is a puzzle (`?puzzle=1`, or the UTC day
+// the fewest. The address says it is a puzzle (`?puzzle=1`, or the player's day
 // of the day's puzzle, `?puzzle=2026-11-28`); the difficulty is shown
 // before the first step, and every step is judged as it is played (the
 // API's moves left before and after it). The browser remembers the
 // puzzles solved, with the player's result, and a streak: puzzles solved
 // in a row without a step that was not best and without a hint.
 
-import { quoted, t } from './i18n.js';
+import { dayName, quoted, t } from './i18n.js';
 import { METRICS } from './metric.js';
 import { stepValue } from './movelist.js';
 import { el, link, plural } from './dom.js';
@@ -38,7 +38,11 @@ function save(key, value) {
   }
 }
 
-/** The puzzles solved in this browser, the latest first: `{code, fewest, result, metric, day, when}`. */
+/**
+ * The puzzles solved in this browser, the latest first: `{code, fewest,
+ * result, clean, hints, metric, day, when}`; `clean` says whether a solve
+ * at the fewest had no step that was not best and no hint.
+ */
 export function solvedPuzzles() {
   const kept = load(SOLVED, {});
   return Object.values(kept && typeof kept === 'object' ? kept : {})
@@ -52,8 +56,15 @@ export function streak() {
   return Number.isInteger(n) && n > 0 ? n : 0;
 }
 
-/** The UTC day of `date` as `YYYY-MM-DD`: the day's puzzle is named by it. */
-export const dayOf = (date = new Date()) => date.toISOString().slice(0, 10);
+/** The player's own day of `date` (their time zone's) as `YYYY-MM-DD`: the day's puzzle is named by it. */
+export const dayOf = (date = new Date()) =>
+  [date.getFullYear(), date.getMonth() + 1, date.getDate()].map((n) => String(n).padStart(2, '0')).join('-');
+
+/** Whether `value` is a day of the calendar written `YYYY-MM-DD`. */
+function isDay(value) {
+  const time = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00Z`) : NaN;
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
 
 /**
  * The puzzle an address names, `{puzzle, wrong}`: `puzzle` is `{day}` (null
@@ -64,11 +75,9 @@ export const dayOf = (date = new Date()) => date.toISOString().slice(0, 10);
 export function puzzleOf(query) {
   const value = query.get('puzzle');
   if (value == null) return { puzzle: null, wrong: null };
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : null;
-  if (date && !Number.isNaN(date.getTime()) && dayOf(date) === value && value <= dayOf()) {
-    return { puzzle: { day: value }, wrong: null };
-  }
-  const wrong = value === '1' ? null : date && value > dayOf() ? t('puzzleNotYet', value)
+  const day = isDay(value);
+  if (day && value <= dayOf()) return { puzzle: { day: value }, wrong: null };
+  const wrong = value === '1' ? null : day ? t('puzzleNotYet', value)
     : t('puzzleParamWrong', quoted(value));
   return { puzzle: { day: null }, wrong };
 }
@@ -89,11 +98,14 @@ export function solvedList() {
     el('ul', { class: 'solved-puzzles' }, ...solved.map((p) => {
       const unit = METRICS[p.metric]?.unit ?? 'step';
       const extra = p.result - p.fewest;
+      // A solve at the fewest counts as the fewest only when it was clean.
+      const fewest = !extra && p.clean !== false;
       return el('li', { 'data-solved-puzzle': p.code },
-        link(`/ui/case/${p.code}?puzzle=${p.day ?? '1'}`, p.day ? t('puzzleOfDay', p.day) : p.code), t('colon'),
-        t('solvedIn', plural(p.result, unit)), ' ',
-        el('span', { class: extra ? 'tag value-same' : 'tag value-best' }, extra ? t('moreThanFewest', plural(extra, unit), plural(p.fewest, unit)) : t('theFewest')),
-        p.hints === true ? el('span', { class: 'tag', 'data-hinted': '' }, t('withHints')) : null);
+        link(`/ui/case/${p.code}?puzzle=${p.day ?? '1'}`, p.day ? t('puzzleOfDay', dayName(p.day)) : p.code), t('colon'),
+        t('solvedIn', plural(p.result, unit)), t('space'),
+        el('span', { class: fewest ? 'tag value-best' : 'tag value-same', 'data-result': fewest ? 'fewest' : 'more' },
+          extra ? t('moreThanFewest', plural(extra, unit), plural(p.fewest, unit)) : fewest ? t('theFewest') : t('fewestNotClean')),
+        p.hints === true ? [t('space'), el('span', { class: 'tag', 'data-hinted': '' }, t('withHints'))] : null);
     })));
 }
 
@@ -110,17 +122,15 @@ export class PuzzleMode {
     /** The streak this puzzle ended, and why, to say so until the puzzle is left. */
     this.ended = null;
     this.feedback = el('p', { class: 'feedback', 'data-feedback': '', 'aria-live': 'polite' });
-    this.takeBack = el('button', { type: 'button', 'data-action': 'take-back', onclick: () => game.enqueue(() => game.jump(game.pos - 1)) }, t('takeBack'));
-    this.again = el('button', { type: 'button', 'data-action': 'try-again', onclick: () => game.enqueue(() => game.restartFresh()) }, t('tryAgain'));
     this.streakShown = el('p', { class: 'muted', 'data-streak': '' });
-    this.element = el('section', { class: 'puzzle-mode', 'data-puzzle-mode': '' },
-      this.feedback, el('div', { class: 'buttons' }, this.takeBack, this.again), this.streakShown);
+    // A step is taken back, and the puzzle tried again, with the game's own Undo and Restart.
+    this.element = el('section', { class: 'puzzle-mode', 'data-puzzle-mode': '' }, this.feedback, this.streakShown);
   }
 
   /** The puzzle's name: the day's or not, and its difficulty (the start's fewest in the game's metric). */
   title() {
     const fewest = this.fewest();
-    return [this.day ? t('puzzleOfDayTitle', this.day) : t('puzzle'), t('colon'),
+    return [this.day ? t('puzzleOfDayTitle', dayName(this.day)) : t('puzzle'), t('colon'),
       el('span', { 'data-puzzle-fewest': String(fewest) }, t('fromSolved', plural(fewest, this.unit())))];
   }
 
@@ -138,10 +148,10 @@ export class PuzzleMode {
     this.slip(t('slipHint'));
   }
 
-  /** A step that was not best, or a hint (`why`): the streak ends, and the box says so. */
+  /** A step that was not best, or a hint (`why`): the streak ends, and the box says so, whatever its length. */
   slip(why) {
     const n = streak();
-    if (!this.slipped && n > 0) this.ended = { n, why };
+    if (!this.slipped) this.ended = { n, why };
     this.slipped = true;
     save(STREAK, 0);
     this.showStreak();
@@ -150,7 +160,7 @@ export class PuzzleMode {
   /** The streak, or the one this puzzle ended. */
   showStreak() {
     this.streakShown.textContent = this.ended
-      ? t('streakEnded', plural(this.ended.n, 'puzzle'), this.ended.why) : streakWords();
+      ? t('streakEnded', plural(this.ended.n, 'puzzle'), this.ended.why, this.ended.n) : streakWords();
   }
 
   /** Says what the step that led to the layout shown did (or, at the start, what the puzzle asks). */
@@ -158,8 +168,6 @@ export class PuzzleMode {
     const game = this.game;
     const pos = game.pos;
     this.showStreak();
-    this.takeBack.disabled = pos === 0;
-    this.again.disabled = game.steps.length === 0;
     if (pos === 0) {
       this.say('start', t('puzzleStart', plural(this.fewest(), this.unit())));
       return;
@@ -193,13 +201,17 @@ export class PuzzleMode {
     const all = kept && typeof kept === 'object' ? kept : {};
     const first = !all[code];
     const result = Math.min(count, all[code]?.result ?? Infinity);
-    // Listed as solved with hints only when every solve of it had one.
+    // Listed as solved with hints only when every solve of it had one, and
+    // in the fewest only when one solve in the fewest was clean (no step
+    // that was not best, even one taken back, and no hint).
     const hints = this.hints && (all[code]?.hints ?? true);
-    all[code] = { code, fewest, result, hints, metric: this.game.metric, day: this.day, when: new Date().toISOString() };
+    const clean = (!this.slipped && count === fewest) || all[code]?.clean === true;
+    all[code] = { code, fewest, result, clean, hints, metric: this.game.metric, day: this.day, when: new Date().toISOString() };
     save(SOLVED, all);
     if (first && !this.slipped && count === fewest) save(STREAK, streak() + 1);
     this.showStreak();
-    this.say('solved', count === fewest ? t('puzzleSolvedFewest', plural(count, this.unit()))
-      : t('puzzleSolvedMore', plural(count, this.unit()), plural(count - fewest, this.unit())));
+    const words = plural(count, this.unit());
+    this.say('solved', count > fewest ? t('puzzleSolvedMore', words, plural(count - fewest, this.unit()))
+      : this.slipped ? t('puzzleSolvedSlipped', words) : t('puzzleSolvedFewest', words));
   }
 }

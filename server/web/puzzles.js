@@ -5,6 +5,7 @@
 
 import * as api from './api.js';
 import { plural, t } from './i18n.js';
+import { dayOf } from './puzzlemode.js';
 
 /**
  * The famous layouts: code, name, pinyin, English. Their boards and step
@@ -63,20 +64,23 @@ export async function puzzle(steps, kind = '', random = Math.random) {
   return solution.layouts[solution.min_solution_step - steps];
 }
 
-/** The day's difficulty, and the random numbers that then pick its layout: the same for everyone on a UTC day. */
-function daily(stats, date) {
-  const day = Math.floor(date.getTime() / 86400000);
-  const random = seeded(day * 2654435761);
+/**
+ * The difficulty of the puzzle of `day` (`YYYY-MM-DD`, the player's own
+ * day), and the random numbers that then pick its layout: the same for
+ * everyone whose calendar shows that day.
+ */
+function daily(stats, day) {
+  const random = seeded((Date.parse(`${day}T00:00:00Z`) / 86400000) * 2654435761);
   const most = Math.max(...stats.classes.map((c) => c.max_min_solution_step));
   if (most < 1) throw new Error(t('nothingToSolve'));
   return { steps: Math.min(most, 30 + Math.floor(random() * 60)), random };
 }
 
-/** How many steps from solved the day's puzzle is (`stats`: the API's `/stats`), known before it is looked for. */
-export const dailySteps = (stats, date = new Date()) => daily(stats, date).steps;
+/** How many steps from solved the puzzle of `day` is (`stats`: the API's `/stats`), known before it is looked for. */
+export const dailySteps = (stats, day = dayOf()) => daily(stats, day).steps;
 
-/** The day's puzzle, the same for everyone on a UTC day: its steps and code. */
-export async function puzzleOfTheDay(date = new Date()) {
-  const { steps, random } = daily(await api.stats(), date);
+/** The puzzle of `day` (the player's today by default): its steps and code. */
+export async function puzzleOfTheDay(day = dayOf()) {
+  const { steps, random } = daily(await api.stats(), day);
   return { steps, code: await puzzle(steps, '', random) };
 }

@@ -11,7 +11,20 @@ import { explained, num, plural, stepText, t, unitName } from './i18n.js';
 import { METRICS, stepLength } from './metric.js';
 import { stepValue } from './movelist.js';
 
-/** Shows in `game` (play.js's) whether the layout shown is solved, and if so the review. */
+/** Whether the page played a step of the game up to the step shown (a minimum solution played back). */
+const shownByPage = (game) => game.steps.slice(0, game.pos).some((s) => s.shown);
+
+/**
+ * What `game` (play.js's), solved, says of its result: the player's
+ * count, or, when the page played some of its steps, no praise.
+ */
+export const solvedWords = (game) => t(shownByPage(game) ? 'solvedByPage' : 'solvedInExcl', game.words(game.count(game.metric)));
+
+/**
+ * Shows in `game` (play.js's) whether the layout shown is solved, and if
+ * so the review: the result said once (a puzzle's box says it), and no
+ * praise for steps the page played.
+ */
 export function showSolved(game, solved) {
   game.solvedNote.hidden = !solved;
   if (!solved) return;
@@ -21,12 +34,13 @@ export function showSolved(game, solved) {
   }
   const count = game.count(game.metric);
   const fewest = METRICS[game.metric].fewest(game.startInfo);
+  const players = !shownByPage(game);
   game.solvedNote.replaceChildren(
-    el('p', { class: 'won-title' }, t('solvedInExcl', game.words(count))),
-    el('p', {}, count === fewest ? t('fewestPossible') : t('fewestFromStart', num(fewest))),
+    ...(game.puzzle ? [] : [el('p', { class: 'won-title' }, solvedWords(game))]),
+    ...(game.puzzle || !players ? [] : [el('p', {}, count === fewest ? t('fewestPossible') : t('fewestFromStart', game.words(fewest)))]),
     el('p', { class: 'all-counts', 'data-all-counts': '' }, t('inEveryCount', countsInWords(game),
       Object.values(METRICS).map((m) => num(m.fewest(game.startInfo))).join(t('listComma')))));
-  review(game);
+  review(game, players);
 }
 
 /** The game up to the step shown in the three counts, in words. */
@@ -37,9 +51,10 @@ function countsInWords(game) {
 /**
  * Moves to solved over the game against the fewest, in the metric counted
  * in, with the slips marked: the steps that brought the 2x2 block fewer
- * moves nearer than they took.
+ * moves nearer than they took. A game without a slip is praised only when
+ * the player played it all (`players`).
  */
-async function review(game) {
+async function review(game, players) {
   const metric = METRICS[game.metric];
   const codes = game.codes.slice(0, game.pos + 1);
   const box = el('div', { class: 'review', 'data-review': '' }, el('p', {}, t('reviewing')));
@@ -71,12 +86,13 @@ async function review(game) {
     : t('cameOnly', game.words(left[k - 1] - left[k]));
   box.replaceChildren(
     el('h2', {}, t('review')),
-    reviewChart(left, lengths, metric),
+    reviewChart(left, lengths, metric, players),
     slips.length
       ? el('ul', { class: 'slips', 'data-slips': '' }, ...slips.map((k) => el('li', { 'data-slip': String(k) },
-        t('slip', k, step(k), how(k), num(left[k - 1]), game.words(left[k])),
+        t('slip', k, step(k), how(k), game.words(left[k - 1]), game.words(left[k])),
         link(gameUrl(game, k - 1), t('replay')))))
-      : el('p', { 'data-slips': '' }, metric.name === 'step' ? t('perfectSteps') : t('perfectOther', unitName(metric.unit))));
+      : el('p', { 'data-slips': '' }, !players ? t('shownReview', unitName(metric.unit))
+        : metric.name === 'step' ? t('perfectSteps') : t('perfectOther', unitName(metric.unit))));
   // On a wide screen the page scrolls the review into sight (on a phone it is a panel of its own).
   if (matchMedia('(min-width: 40rem)').matches) box.scrollIntoView({ block: 'nearest' });
 }
@@ -86,9 +102,10 @@ async function review(game) {
  * game, the start first) over the moves played (`lengths`: each step's
  * moves): the game's line, the fewest's dashed line, and a dot per step,
  * coloured by whether it came as many moves nearer as it took, fewer or
- * none, or went farther.
+ * none, or went farther; the game is called the player's when they
+ * played it all (`players`).
  */
-function reviewChart(left, lengths, metric) {
+function reviewChart(left, lengths, metric, players) {
   const width = 600;
   const height = 240;
   const [padLeft, padBottom, padTop, padRight] = [44, 36, 10, 10];
@@ -102,7 +119,7 @@ function reviewChart(left, lengths, metric) {
   const figure = document.createElement('figure');
   figure.className = 'chart review-chart';
   const caption = document.createElement('figcaption');
-  caption.textContent = t('reviewCaption', unitName(metric.unit));
+  caption.textContent = t('reviewCaption', unitName(metric.unit), players);
   figure.append(caption);
   const svg = node('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': t('reviewLabel', unitName(metric.unit), left.join(t('listComma'))) }, figure);
   node('line', { x1: padLeft, y1: y(0), x2: width - padRight, y2: y(0), class: 'axis' }, svg);
@@ -121,7 +138,7 @@ function reviewChart(left, lengths, metric) {
   left.forEach((v, k) => {
     const kind = k === 0 ? 'start' : v > left[k - 1] ? 'farther' : left[k - 1] - v < lengths[k - 1] ? 'same' : 'nearer';
     const dot = node('circle', { cx: x(played[k]), cy: y(v), r: kind === 'nearer' || kind === 'start' ? 3 : 6, class: `dot ${kind}`, 'data-review-point': String(k) }, svg);
-    node('title', {}, dot).textContent = t('reviewDot', k, plural(played[k], metric.unit), num(v));
+    node('title', {}, dot).textContent = t('reviewDot', k, plural(played[k], metric.unit), plural(v, metric.unit));
   });
   return figure;
 }

@@ -4,13 +4,13 @@
 import * as api from './api.js';
 import { drawBoard } from './board.js';
 import { barChart } from './chart.js';
-import { el, link } from './dom.js';
+import { el, link, touchScreen } from './dom.js';
 import { KINDS, cellAt, classOf, decode, encode, illegality, misfit, piece } from './code.js';
 import { METRICS, metricOf } from './metric.js';
 import { moveName, pieceNames } from './names.js';
 import { FAMOUS, dailySteps, puzzle, puzzleOfTheDay } from './puzzles.js';
 import { dayOf, solvedList } from './puzzlemode.js';
-import { explained, num as format, plural, pluralParts, stepText, t, unitName } from './i18n.js';
+import { explained, num as format, largeCount, plural, pluralParts, stepText, t, unitName } from './i18n.js';
 
 const num = (key, n) => el('strong', { 'data-num': key }, format(n));
 
@@ -42,8 +42,8 @@ const NUM_KEYS = { step: 'min-step', straight: 'min-straight', cell: 'min-cell' 
 /**
  * A solvable, unsolved layout's distance to solved in the three ways of
  * counting moves (steps, straight moves, cell moves), `metric` first, and
- * how many shortest solutions there are in each, as sentences. Counts past
- * 2^53 arrive rounded (JavaScript's numbers), so they read "about".
+ * how many shortest solutions there are in each, as sentences (i18n.js's
+ * `largeCount`: "about" when rounded).
  */
 function metricsInWords(info, metric) {
   const [first, ...others] = [METRICS[metric], ...Object.values(METRICS).filter((m) => m.name !== metric)];
@@ -52,8 +52,8 @@ function metricsInWords(info, metric) {
     m.name === 'step' ? '' : t('metricWhatAside', m.what)];
   const lines = [t('wordsAtLeast', fewest(first))];
   const count = (m) => {
-    const n = m.sequences(info);
-    return [Number.isSafeInteger(n) ? '' : t('about'), num(`sequences-${m.name}`, n)];
+    const [about, figure, magnitude] = largeCount(m.sequences(info));
+    return [about, el('strong', { 'data-num': `sequences-${m.name}` }, figure), magnitude];
   };
   lines.push(t('wordsOtherCounts', fewest(others[0]), fewest(others[1])));
   lines.push(t('wordsSequences', first.sequences(info), first.unit, count(first), others.map((m) => [m.unit, count(m)])));
@@ -99,7 +99,7 @@ export async function startView(view, navigate, signal) {
     famous.append(thumb(code, note));
     const kind = classOf(decode(code));
     if (!held.has(kind)) {
-      note.append(el('br'), t('classNotHeld', kind));
+      note.append(el('br'), ...t('classNotHeld', el('span', { class: 'nowrap' }, kind)));
       continue;
     }
     api.caseInfo(code, signal).then(
@@ -112,7 +112,7 @@ export async function startView(view, navigate, signal) {
     ...stats.classes.filter((c) => c.jiang === 5 && c.bing === 4 && c.max_min_solution_code)
       .map((c) => thumb(c.max_min_solution_code, el('span', { class: 'note' },
         el('span', { class: 'nowrap' }, t('classWord'), link(`/ui/class/${c.name}`, c.name)), ' ',
-        el('span', { class: 'nowrap' }, plural(c.max_min_solution_step, 'step'))))));
+        el('span', { class: 'nowrap' }, t('fromSolved', plural(c.max_min_solution_step, 'step')))))));
   view.append(
     el('section', {}, el('h2', {}, t('hardestTitle')),
       hardest.children.length ? hardest : el('p', {}, t('noStandardClass'))),
@@ -137,7 +137,7 @@ function puzzles(stats, navigate) {
       return t('dailyButtonPlain');
     }
   })();
-  // A puzzle opens in puzzle mode; the day's is named by its UTC day.
+  // A puzzle opens in puzzle mode; the day's is named by the player's own day.
   const open = async (find, day = '1') => {
     note.textContent = t('findingOne');
     try {
@@ -150,7 +150,10 @@ function puzzles(stats, navigate) {
     el('form', { class: 'puzzle', onsubmit: (event) => { event.preventDefault(); open(() => puzzle(Number(steps.value), kind.value)); } },
       ...t('puzzleForm', (parts) => el('label', {}, ...parts), steps, kind),
       el('button', { type: 'submit', 'data-action': 'puzzle' }, t('giveMeOne')), t('or'),
-      el('button', { type: 'button', 'data-action': 'daily', onclick: () => open(async () => (await puzzleOfTheDay()).code, dayOf()) }, daily)),
+      el('button', { type: 'button', 'data-action': 'daily', onclick: () => {
+        const day = dayOf();
+        open(async () => (await puzzleOfTheDay(day)).code, day);
+      } }, daily)),
     note, solvedList());
 }
 
@@ -287,7 +290,7 @@ export async function composeView(view, code, navigate, signal) {
   const board = el('div', { class: 'board-wrap', 'data-compose-board': '' });
   const status = el('p', { 'data-compose-status': '', role: 'status' });
   const open = el('button', { type: 'button', 'data-action': 'open-composed' }, t('openComposed'));
-  const undo = el('button', { type: 'button', 'data-action': 'undo-compose' }, t('undo'));
+  const undo = el('button', { type: 'button', 'data-action': 'undo-compose' }, t('undoCompose'));
   const palette = el('fieldset', { class: 'palette' }, el('legend', {}, t('pieceToPlace')),
     ...[...Object.keys(KINDS), 'erase'].map((k) => el('label', {},
       el('input', { type: 'radio', name: 'kind', value: k, 'data-kind-choice': k, ...(k === kind ? { checked: '' } : {}), onchange: () => { kind = k; } }),
@@ -354,7 +357,7 @@ export async function composeView(view, code, navigate, signal) {
   document.title = t('composeTab');
   view.replaceChildren(
     el('h1', {}, t('composeTitle')),
-    el('p', {}, t('composeIntro')),
+    el('p', {}, t('composeIntro', touchScreen())),
     el('div', { class: 'play' }, el('div', { class: 'compose-board' }, board, status), el('div', { class: 'side' }, palette,
       el('div', { class: 'buttons' }, open, undo,
         el('button', { type: 'button', 'data-action': 'clear', onclick: () => { undone.push(pieces); pieces = []; note = ''; show(); } }, t('clear'))))));

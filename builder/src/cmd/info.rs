@@ -4,6 +4,7 @@ use std::fmt::Write;
 use std::path::PathBuf;
 
 use edge::json::{MetricsJson, MoveJson};
+use edge::named::NameJson;
 use edge::numbers::search_layout;
 use klotski::analysis::LayoutAnalysis;
 use klotski::{ClassGroups, Code, CodeRanks, LayoutRef, ShortCode};
@@ -14,7 +15,8 @@ use super::stored::{self, Stored};
 
 /// A layout's names, group, numbers (steps to solved, ...) and next layouts.
 ///
-/// Prints the code, short code, id, classification J-B-S-G-I, mirror flag,
+/// Prints the code, its classic names (横刀立马 ...) if it has any, short
+/// code, id, classification J-B-S-G-I, mirror flag,
 /// group size, the layout's five numbers (min_solution_step: the fewest
 /// steps to a solved layout, -1 when its group has none; min_solution_num;
 /// solution_num; farthest_step; farthest_num), the fewest straight moves
@@ -42,6 +44,8 @@ pub struct Args {
 #[derive(Serialize)]
 struct InfoJson {
     code: String,
+    /// Its names among the classic named layouts: none for most.
+    names: Vec<NameJson>,
     short_code: String,
     id: u32,
     classification: String,
@@ -135,6 +139,7 @@ fn info_json(
     let layout = code.layout();
     InfoJson {
         code: code.to_string(),
+        names: NameJson::of(code),
         short_code: ShortCode::from_id(names.id)
             .expect("ids are below N_LAYOUTS")
             .to_string(),
@@ -164,6 +169,17 @@ fn info_text(info: &InfoJson) -> anyhow::Result<String> {
     let mut out = String::new();
     let mut line = |name: &str, value: &dyn std::fmt::Display| writeln!(out, "{name:<21} {value}");
     line("code", &info.code)?;
+    for name in &info.names {
+        let also = match name.variants.len() {
+            0 => String::new(),
+            _ => format!("; other layouts so named: {}", name.variants.join(", ")),
+        };
+        let words = format!(
+            "{} {} ({}, {}{also})",
+            name.display, name.name_traditional, name.pinyin, name.english
+        );
+        line("name", &words)?;
+    }
     line("short code", &info.short_code)?;
     line("id", &info.id)?;
     line("classification", &info.classification)?;

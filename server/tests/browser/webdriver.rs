@@ -347,6 +347,37 @@ impl Browser {
         );
     }
 
+    /// Fingers put down at `fingers` (CSS pixels of the window), moved
+    /// together by `dx`, `dy` in ten steps and lifted, as DevTools' touch
+    /// events (`Input.dispatchTouchEvent`): a swipe with one finger, a
+    /// two-finger drag with two. With no move, a tap.
+    pub fn touch(&self, fingers: &[(f64, f64)], dx: f64, dy: f64) {
+        let points = |k: f64| -> Vec<Value> {
+            fingers
+                .iter()
+                .enumerate()
+                .map(|(id, (x, y))| json!({"x": x + dx * k, "y": y + dy * k, "id": id}))
+                .collect()
+        };
+        self.cdp(
+            "Input.dispatchTouchEvent",
+            json!({"type": "touchStart", "touchPoints": points(0.0)}),
+        );
+        if dx != 0.0 || dy != 0.0 {
+            for step in 1..=10 {
+                self.cdp(
+                    "Input.dispatchTouchEvent",
+                    json!({"type": "touchMove", "touchPoints": points(f64::from(step) / 10.0)}),
+                );
+                std::thread::sleep(Duration::from_millis(16));
+            }
+        }
+        self.cdp(
+            "Input.dispatchTouchEvent",
+            json!({"type": "touchEnd", "touchPoints": []}),
+        );
+    }
+
     fn pointer(&self, actions: Value) {
         self.call(
             "POST",
@@ -367,6 +398,16 @@ impl Browser {
     pub fn screenshot(&self) -> Vec<u8> {
         let text = self.command("GET", "/screenshot", None).unwrap();
         base64_decode(text.as_str().unwrap())
+    }
+
+    /// A PNG of the whole page, as wide as the window and as long as the
+    /// page (DevTools' `Page.captureScreenshot` beyond the window).
+    pub fn page_screenshot(&self) -> Vec<u8> {
+        let shot = self.cdp(
+            "Page.captureScreenshot",
+            json!({"format": "png", "captureBeyondViewport": true}),
+        );
+        base64_decode(shot["data"].as_str().unwrap())
     }
 }
 

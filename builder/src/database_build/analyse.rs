@@ -68,7 +68,7 @@ pub(super) fn analyse_pending(
                 bar.inc(group.size);
                 let key = key_of(classes, group);
                 // The profile of a build by group
-                // (`RUST_LOG=info,builder::build::analyse=debug`).
+                // (`RUST_LOG=info,builder::database_build::analyse=debug`).
                 if group.size >= PROFILED_AT_LEAST {
                     debug!(group = %key, layouts = group.size, elapsed = ?started.elapsed(), "analysed a group");
                 }
