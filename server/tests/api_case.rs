@@ -33,6 +33,8 @@ async fn case_matches_the_engine_for_every_layout() {
                     "code": layout_code.to_string(),
                     "short_code": ShortCode::from_id(id).unwrap().to_string(),
                     "id": id,
+                    // No named layout is in the classes built here.
+                    "names": [],
                     "classification": {
                         "name": format!("{class}-{group_num}-{group_index}"),
                         "jiang": class_parts[0], "bing": class_parts[1], "style": class_parts[2],
