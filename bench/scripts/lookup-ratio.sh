@@ -19,12 +19,14 @@
 # CODES: a file of codes, one a line, drawn at random by case_random.lua
 # (e.g. `sqlite3 DB "SELECT code FROM layout ORDER BY random() LIMIT
 # 100000" > CODES`). wrk runs at nice 10 so it does not take the cores
-# from the server.
+# from the server. PORT (default 18098) is the server's port, so that two
+# runs can share a machine. To compare two binaries, run the script for
+# each in turn, each with its own database if their schemas differ.
 set -euo pipefail
 binary=$1 db=$2 codes=$3 rounds=${4:-5} seconds=${5:-10}
 shift $(( $# < 5 ? $# : 5 ))
 [ "${1:-}" = "--" ] && shift
-port=18098
+port=${PORT:-18098}
 url=http://127.0.0.1:$port
 script=$(dirname "$0")/case_random.lua
 

@@ -4,8 +4,9 @@
 //! heading of its page (GitHub's anchor rules); the READMEs, BENCHMARKS,
 //! ARCHITECTURE, the journal and all the Markdown together stay within
 //! their sizes, README shows a picture near its top, each README links the
-//! other in its first lines, and the licence is there. External links are
-//! not fetched.
+//! other in its first lines, and the licence is there. ARCHITECTURE.md is a
+//! map: every path it names exists, and it names few files, so that adding
+//! one does not change it. External links are not fetched.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -26,8 +27,18 @@ const README_LANGUAGES_WITHIN_LINES: usize = 5;
 /// story goes in its commit.
 const BENCHMARKS_MAX_BYTES: u64 = 25_000;
 
-/// The largest ARCHITECTURE.md, in bytes: a map, read in twenty minutes.
-const ARCHITECTURE_MAX_BYTES: u64 = 20_000;
+/// The largest ARCHITECTURE.md, in bytes: a map, read in a quarter of an
+/// hour.
+const ARCHITECTURE_MAX_BYTES: u64 = 12_000;
+
+/// The most files ARCHITECTURE.md names: the entry points a newcomer
+/// opens first, not an index.
+const ARCHITECTURE_MAX_FILES: usize = 25;
+
+/// The endings of the files a document may name in backticks.
+const FILE_EXTENSIONS: [&str; 14] = [
+    "rs", "md", "sql", "js", "tsv", "toml", "py", "pyi", "sh", "lua", "css", "html", "json", "yml",
+];
 
 /// The largest docs/journal/, in bytes: one short entry per decision that
 /// still holds.
@@ -378,4 +389,71 @@ fn the_licence_is_there() {
     assert!(licence.starts_with("MIT License"), "{licence}");
     let manifest = std::fs::read_to_string(repo().join("Cargo.toml")).unwrap();
     assert!(manifest.contains("license = \"MIT\""), "{manifest}");
+}
+
+/// Whether the text of a code span is a path of the repository: no
+/// spaces, no route (`/case`), option (`--db`), placeholder (`<db>`) or
+/// Rust path (`a::b`), and either a folder (`a/`, `a/b`) or a file name
+/// with a known ending (`a.rs`).
+fn is_path(text: &str) -> bool {
+    let plain = text
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '/'));
+    let file = text
+        .rsplit_once('.')
+        .is_some_and(|(_, ending)| FILE_EXTENSIONS.contains(&ending));
+    plain && !text.starts_with(['/', '-', '.']) && (text.contains('/') || file)
+}
+
+/// Every path a Markdown text names, in a code span or as a relative link
+/// target (without its anchor).
+fn named_paths(markdown: &str) -> Vec<String> {
+    let mut paths: Vec<String> = Parser::new_ext(markdown, github_options())
+        .filter_map(|event| match event {
+            Event::Code(text) if is_path(&text) => Some(text.into_string()),
+            _ => None,
+        })
+        .collect();
+    paths.extend(
+        targets(markdown)
+            .into_iter()
+            .map(|(_, target)| target)
+            .filter(|target| !is_external(target) && !target.starts_with('#'))
+            .map(|target| target.split('#').next().unwrap().to_owned()),
+    );
+    paths.sort();
+    paths.dedup();
+    paths
+}
+
+#[test]
+fn the_map_names_few_files_and_each_exists() {
+    let map = std::fs::read_to_string(repo().join("ARCHITECTURE.md")).unwrap();
+    let paths = named_paths(&map);
+    let missing: Vec<&String> = paths
+        .iter()
+        .filter(|path| !repo().join(path).exists())
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "ARCHITECTURE.md names paths that do not exist: {missing:?}"
+    );
+    let files: Vec<&String> = paths.iter().filter(|path| !path.ends_with('/')).collect();
+    assert!(
+        files.len() <= ARCHITECTURE_MAX_FILES,
+        "ARCHITECTURE.md names {} files, more than {ARCHITECTURE_MAX_FILES}: {files:?}",
+        files.len()
+    );
+    assert!(files.len() >= 5, "too few paths found: {paths:?}");
+}
+
+#[test]
+fn paths_are_told_from_routes_options_and_names() {
+    let markdown = "`server/src/lib.rs` `klotski/` [map](docs/README.md#top) `lib.rs` \
+        `/case/{code}` `/health` `--db` `<db>.building` `edge::named` `J-B-S-G-I` \
+        `build-db` `1A9BF0C00` `a b/c` [here](#top) [web](https://example.org/x.md)";
+    assert_eq!(
+        named_paths(markdown),
+        ["docs/README.md", "klotski/", "lib.rs", "server/src/lib.rs"]
+    );
 }

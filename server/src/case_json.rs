@@ -48,15 +48,15 @@ fn write_case(case: &CaseResponse, json: &mut Json<'_>) {
 
     let classification = &case.classification;
     let name = classification.name;
-    let class = name.group.class;
+    let group = name.group;
     json.key("classification");
     json.open();
     json.key("name");
     json.name(&[
-        class.jiang.into(),
-        class.bing.into(),
-        class.style.into(),
-        name.group.group_num,
+        group.jiang,
+        group.bing,
+        group.style,
+        group.group_num,
         name.group_index,
     ]);
     json.key("jiang");
@@ -234,18 +234,27 @@ mod tests {
 
     use axum::body::to_bytes;
     use edge::json::{Farthest, MetricsJson, Solution};
-    use klotski::{Class, CodeRanks, GroupName, ShortCode, N_LAYOUTS};
+    use klotski::{CodeRanks, ShortCode, N_LAYOUTS};
     use proptest::prelude::*;
     use proptest::strategy::ValueTree;
     use proptest::test_runner::TestRunner;
     use schema::GroupKey;
 
     use super::*;
-    use crate::model::{Classification, GroupRef};
+    use crate::model::{Classification, ClassificationName, GroupRef};
 
     fn ranks() -> &'static CodeRanks {
         static RANKS: OnceLock<CodeRanks> = OnceLock::new();
         RANKS.get_or_init(CodeRanks::build)
+    }
+
+    fn group_key([jiang, bing, style, group_num]: [u32; 4]) -> GroupKey {
+        GroupKey {
+            jiang,
+            bing,
+            style,
+            group_num,
+        }
     }
 
     /// Answers with every field drawn over its whole type, so that the
@@ -253,8 +262,8 @@ mod tests {
     /// writer must equal serde_json's for any values, not only stored ones.
     fn answers() -> impl Strategy<Value = CaseResponse> {
         let names = (
-            any::<[u8; 3]>(),
-            any::<[u32; 2]>(),
+            any::<[u32; 4]>(),
+            any::<u32>(),
             any::<[u32; 5]>(),
             any::<[u32; 4]>(),
         );
@@ -272,13 +281,10 @@ mod tests {
         ];
         (codes, 0..N_LAYOUTS, any::<u32>(), names, numbers).prop_map(
             |(code, short_id, id, names, numbers)| {
-                let ([jiang, bing, style], [group_num, group_index], parts, group) = names;
+                let (name, group_index, parts, group) = names;
                 let ((size, is_mirror, solved), farthest, solution, metrics) = numbers;
-                let name = klotski::Classification {
-                    group: GroupName {
-                        class: Class { jiang, bing, style },
-                        group_num,
-                    },
+                let name = ClassificationName {
+                    group: group_key(name),
                     group_index,
                 };
                 CaseResponse {
@@ -295,12 +301,7 @@ mod tests {
                         group_index: parts[4],
                     },
                     group: GroupRef {
-                        name: GroupKey {
-                            jiang: group[0],
-                            bing: group[1],
-                            style: group[2],
-                            group_num: group[3],
-                        },
+                        name: group_key(group),
                         size,
                     },
                     is_mirror,

@@ -59,6 +59,7 @@ mod routes;
 mod search;
 mod serve;
 mod state;
+mod stored;
 
 use std::any::Any;
 

@@ -1,34 +1,39 @@
-//! Finding what a request names in the database, on a blocking thread, with
-//! a 404 that says why when it is not there.
+//! Finding what a request names in the database, with a 404 that says why
+//! when it is not there. A layout comes back as a [`StoredLayout`], its
+//! code a value: read from the row only when the request did not name it.
 
 use klotski::{Classification, Code, LayoutRef};
-use schema::{ClassKey, ClassRow, Database, GroupKey, GroupRow, LayoutRow};
+use schema::{ClassKey, ClassRow, Database, GroupKey, GroupRow};
 
 use crate::error::AppError;
 use crate::state::Catalog;
+use crate::stored::StoredLayout;
 
 /// The layout a parsed code, short code, classification or name names.
 pub(crate) fn layout(
     db: &Database,
     catalog: &Catalog,
     layout: LayoutRef,
-) -> Result<LayoutRow, AppError> {
+) -> Result<StoredLayout, AppError> {
     match layout {
         LayoutRef::Code(code) => held_row(db, catalog, code),
         LayoutRef::Named(named) => held_row(db, catalog, named.code),
-        LayoutRef::Short(short) => db.layout_by_id(short.id())?.ok_or_else(|| {
-            AppError::NotFound(format!(
-                "short code {short} (id {}) is not in this database, which holds {}",
-                short.id(),
-                catalog.held()
-            ))
-        }),
+        LayoutRef::Short(short) => {
+            let row = db.layout_by_id(short.id())?.ok_or_else(|| {
+                AppError::NotFound(format!(
+                    "short code {short} (id {}) is not in this database, which holds {}",
+                    short.id(),
+                    catalog.held()
+                ))
+            })?;
+            StoredLayout::read(row)
+        }
         LayoutRef::Name(name) => classified(db, catalog, name),
     }
 }
 
 /// The row of `code`; not found when the database does not hold its class.
-fn held_row(db: &Database, catalog: &Catalog, code: Code) -> Result<LayoutRow, AppError> {
+fn held_row(db: &Database, catalog: &Catalog, code: Code) -> Result<StoredLayout, AppError> {
     row_of_code(db, catalog, code)?.ok_or_else(|| {
         AppError::NotFound(format!(
             "layout {code} (class {}) is not in this database, which holds {}",
@@ -46,15 +51,17 @@ pub(crate) fn row_of_code(
     db: &Database,
     catalog: &Catalog,
     code: Code,
-) -> Result<Option<LayoutRow>, AppError> {
+) -> Result<Option<StoredLayout>, AppError> {
+    let digits = code.digits();
     let by_id = db
         .layout_by_id(catalog.ranks.id(code))?
-        // The stored text read as hex, unchecked: it only has to equal.
-        .filter(|row| u64::from_str_radix(&row.code, 16) == Ok(code.value()));
-    Ok(match by_id {
+        // Compared as text with the code's digits: nothing is parsed.
+        .filter(|row| row.code.as_bytes() == digits);
+    let row = match by_id {
         Some(row) => Some(row),
-        None => db.layout_by_code(&code.to_string())?,
-    })
+        None => db.layout_by_code(std::str::from_utf8(&digits).expect("hex digits are ASCII"))?,
+    };
+    Ok(row.map(|row| StoredLayout::of_code(code, row)))
 }
 
 /// The layout a classification `J-B-S-G-I` names.
@@ -62,7 +69,7 @@ pub(crate) fn classified(
     db: &Database,
     catalog: &Catalog,
     name: Classification,
-) -> Result<LayoutRow, AppError> {
+) -> Result<StoredLayout, AppError> {
     let key = edge::keys::group_key(name.group);
     let group = group(db, catalog, key)?;
     if name.group_index >= group.size {
@@ -71,8 +78,10 @@ pub(crate) fn classified(
             group.size, name.group_index
         )));
     }
-    db.layout_by_name(key, name.group_index)?
-        .ok_or_else(|| AppError::Internal(format!("group {key} lacks layout {name}")))
+    let row = db
+        .layout_by_name(key, name.group_index)?
+        .ok_or_else(|| AppError::Internal(format!("group {key} lacks layout {name}")))?;
+    StoredLayout::read(row)
 }
 
 /// The group named `key`.

@@ -6,10 +6,10 @@
 use std::fmt;
 
 use edge::json::{Farthest, MetricsJson, Solution};
-use edge::keys::group_name;
+use edge::named::NameJson;
 use edge::numbers::analysis_of;
 use klotski::paths::NotAStep;
-use klotski::{Code, GroupName, Layout, ShortCode};
+use klotski::{Code, Layout, ShortCode};
 use schema::{ClassRow, GroupKey, GroupRow, HistogramRow, LayoutRow};
 use serde::{Serialize, Serializer};
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
@@ -17,7 +17,7 @@ use utoipa::openapi::RefOr;
 use utoipa::{PartialSchema, ToSchema};
 
 use crate::error::AppError;
-use edge::named::NameJson;
+use crate::stored::StoredLayout;
 
 // Its names are kept as the values they name and written as text when
 // serialised, so that building an answer allocates nothing but its body:
@@ -67,7 +67,7 @@ pub struct Classification {
     /// The whole name, e.g. `5-4-1-1-7472`.
     #[schema(value_type = String, example = "5-4-1-1-7472")]
     #[serde(serialize_with = "as_text")]
-    pub name: klotski::Classification,
+    pub name: ClassificationName,
     /// Number of two-cell pieces (2x1 and 1x2).
     pub jiang: u32,
     /// Number of 1x1 pieces.
@@ -79,6 +79,22 @@ pub struct Classification {
     pub group_num: u32,
     /// The layout's position in its group sorted by code, from 0.
     pub group_index: u32,
+}
+
+/// A classification as the database keys it, written `J-B-S-G-I`: the
+/// group's key and the layout's position in it.
+#[derive(Debug, Clone, Copy)]
+pub struct ClassificationName {
+    /// The group.
+    pub group: GroupKey,
+    /// The position in the group sorted by code.
+    pub group_index: u32,
+}
+
+impl fmt::Display for ClassificationName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.group, self.group_index)
+    }
 }
 
 /// A group's name and size.
@@ -312,20 +328,6 @@ pub struct HealthResponse {
     pub n_classes: u32,
 }
 
-/// A stored code as a [`Code`]; the database holds only legal codes, so a
-/// failure is a damaged file.
-pub(crate) fn stored_code(text: &str) -> Result<Code, AppError> {
-    text.parse()
-        .map_err(|error| AppError::Internal(format!("stored code {text:?} is not legal: {error}")))
-}
-
-/// A stored group's name; the database holds only possible classes, so a
-/// failure is a damaged file.
-fn stored_group(key: GroupKey) -> Result<GroupName, AppError> {
-    group_name(key)
-        .map_err(|error| AppError::Internal(format!("stored group {key} is not legal: {error}")))
-}
-
 /// A route whose layouts are not each one step from the next: a fault of
 /// the server's search or of the database.
 pub(crate) fn not_a_route(error: NotAStep) -> AppError {
@@ -353,53 +355,51 @@ fn board_rows<S: Serializer>(layout: &Layout, serializer: S) -> Result<S::Ok, S:
 }
 
 impl CaseResponse {
-    /// The response for a layout row of a group of `group_size` layouts.
-    pub(crate) fn new(row: &LayoutRow, group_size: u32) -> Result<CaseResponse, AppError> {
-        let code = stored_code(&row.code)?;
+    /// The response for a layout of a group of `group_size` layouts.
+    pub(crate) fn new(found: &StoredLayout, group_size: u32) -> Result<CaseResponse, AppError> {
+        let code = found.code();
         let layout = code.layout();
-        let key = row.group;
-        let numbers = analysis_of(&row.numbers);
+        let (group, group_index) = (found.group(), found.group_index());
+        let numbers = analysis_of(found.numbers());
         Ok(CaseResponse {
             code,
-            short_code: short_code(row.id)?,
-            id: row.id,
+            short_code: short_code(found.id())?,
+            id: found.id(),
             names: NameJson::of(code),
             classification: Classification {
-                name: klotski::Classification {
-                    group: stored_group(key)?,
-                    group_index: row.group_index,
-                },
-                jiang: key.jiang,
-                bing: key.bing,
-                style: key.style,
-                group_num: key.group_num,
-                group_index: row.group_index,
+                name: ClassificationName { group, group_index },
+                jiang: group.jiang,
+                bing: group.bing,
+                style: group.style,
+                group_num: group.group_num,
+                group_index,
             },
             group: GroupRef {
-                name: key,
+                name: group,
                 size: group_size,
             },
-            is_mirror: row.is_mirror,
+            is_mirror: found.is_mirror(),
             solved: layout.is_solved(),
             farthest: Farthest::from(&numbers),
             solution: Solution::from(&numbers),
-            metrics: MetricsJson::from(&row.metrics),
+            metrics: MetricsJson::from(found.metrics()),
             board: layout,
         })
     }
 }
 
 impl CaseSummary {
-    /// The summary of a layout row.
-    pub(crate) fn new(row: &LayoutRow) -> Result<CaseSummary, AppError> {
-        let numbers = analysis_of(&row.numbers);
+    /// The summary of a layout row, read from the database.
+    pub(crate) fn new(row: LayoutRow) -> Result<CaseSummary, AppError> {
+        let found = StoredLayout::read(row)?;
+        let numbers = analysis_of(found.numbers());
         Ok(CaseSummary {
-            code: row.code.clone(),
-            short_code: short_code(row.id)?,
-            id: row.id,
-            group_index: row.group_index,
-            is_mirror: row.is_mirror,
-            solved: stored_code(&row.code)?.is_solved(),
+            code: found.code().to_string(),
+            short_code: short_code(found.id())?,
+            id: found.id(),
+            group_index: found.group_index(),
+            is_mirror: found.is_mirror(),
+            solved: found.code().is_solved(),
             farthest: Farthest::from(&numbers),
             solution: Solution::from(&numbers),
         })

@@ -203,6 +203,12 @@ fn example_requests() -> BTreeMap<(&'static str, u16), Vec<String>> {
         429,
         s(&[format!("/path/{solvable}/{other}")]),
     );
+    add(
+        "/named",
+        200,
+        s(&["/named".into(), "/named?q=heng&limit=2".into()]),
+    );
+    add("/named", 400, s(&["/named?limit=-1".into()]));
     add("/group/{name}", 200, s(&["/group/7-0-7-1".into()]));
     add("/group/{name}", 400, s(&["/group/7-0-7".into()]));
     add("/group/{name}", 404, s(&["/group/7-0-7-2".into()]));
@@ -400,6 +406,8 @@ fn error_codes_are_documented() {
         "invalid_name",
         "invalid_request",
         "not_found",
+        "unknown_name",
+        "ambiguous_name",
         "no_solution",
         "different_groups",
         "no_route",

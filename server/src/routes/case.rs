@@ -5,25 +5,25 @@ use std::net::IpAddr;
 use axum::extract::State;
 use axum::Json;
 use edge::json::{MovesJson, SolutionJson};
-use edge::numbers::{analysis_of, min_moves};
+use edge::numbers::analysis_of;
 use klotski::analysis::reference::{self, LayoutReport};
 use klotski::analysis::LayoutAnalysis;
 use klotski::{paths, Classification, Code, LayoutRef};
-use schema::LayoutRow;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
 use super::doc::{LayoutCode, PointQueryLate, QueryLate, SearchRefused};
+use super::layout_search::{look_up, search_from};
 use super::query::{page_limit, CodePage, MetricQuery};
 use crate::case_json::CaseJson;
 use crate::error::{AppError, ErrorBody};
 use crate::extract::{empty_as_none, Client, Path, Query};
 use crate::lookup;
 use crate::model::{
-    not_a_route, stored_code, CaseResponse, FarthestPage, GroupRef, Layer, LayersResponse,
-    MinSolutionsPage,
+    not_a_route, CaseResponse, FarthestPage, GroupRef, Layer, LayersResponse, MinSolutionsPage,
 };
 use crate::state::{AppState, Catalog};
+use crate::stored::StoredLayout;
 
 /// One layout: its names, its group and its analysis.
 #[utoipa::path(
@@ -42,11 +42,8 @@ pub(crate) async fn case_get(
     State(state): State<AppState>,
     Path(code): Path<String>,
 ) -> Result<CaseJson, AppError> {
-    let layout: LayoutRef = code.parse()?;
-    let row = state
-        .point_query(move |db, catalog| lookup::layout(db, catalog, layout))
-        .await?;
-    Ok(CaseJson(case_response(state.catalog(), &row)?))
+    let layout = look_up(&state, code.parse()?).await?;
+    Ok(CaseJson(case_response(state.catalog(), &layout)?))
 }
 
 /// One layout by its classification: the same answer as `/case/{code}`.
@@ -70,10 +67,10 @@ pub(crate) async fn classification_get(
         expected: "classification",
         error,
     })?;
-    let row = state
+    let layout = state
         .point_query(move |db, catalog| lookup::classified(db, catalog, name))
         .await?;
-    Ok(CaseJson(case_response(state.catalog(), &row)?))
+    Ok(CaseJson(case_response(state.catalog(), &layout)?))
 }
 
 /// One minimum solution: the layouts from this one to a solved layout,
@@ -105,17 +102,17 @@ pub(crate) async fn case_solution_get(
     let metric = query.metric();
     let path = state
         .query(move |db, catalog| {
-            let row = lookup::layout(db, catalog, layout)?;
-            let Ok(moves) = u32::try_from(min_moves(&row, metric)) else {
+            let start = lookup::layout(db, catalog, layout)?;
+            let Ok(moves) = u32::try_from(start.min_moves(metric)) else {
                 return Err(AppError::NoSolution(format!(
                     "layout {} is in group {}, which has no solved layout",
-                    row.code, row.group
+                    start.code(),
+                    start.group()
                 )));
             };
-            let start = stored_code(&row.code)?;
-            let path = paths::solution_walk_in(start, moves, metric, |next: Code| {
+            let path = paths::solution_walk_in(start.code(), moves, metric, |next: Code| {
                 let next = lookup::row_of_code(db, catalog, next)?;
-                Ok::<_, AppError>(next.map(|next| min_moves(&next, metric)))
+                Ok::<_, AppError>(next.map(|next| next.min_moves(metric)))
             })?;
             Ok(path)
         })
@@ -151,9 +148,8 @@ pub(crate) async fn case_moves_get(
     let metric = query.metric();
     let answer = state
         .point_query(move |db, catalog| {
-            let row = lookup::layout(db, catalog, layout)?;
-            let start = stored_code(&row.code)?;
-            let here = min_moves(&row, metric);
+            let found = lookup::layout(db, catalog, layout)?;
+            let (start, here) = (found.code(), found.min_moves(metric));
             let moves = start.layout().valued_moves_in(metric, here, |moves| {
                 moves
                     .iter()
@@ -164,7 +160,7 @@ pub(crate) async fn case_moves_get(
                                 "{code}, a step from {start}, is not stored"
                             ))
                         })?;
-                        Ok::<_, AppError>((analysis_of(&next.numbers), min_moves(&next, metric)))
+                        Ok::<_, AppError>((analysis_of(next.numbers()), next.min_moves(metric)))
                     })
                     .collect()
             })?;
@@ -220,36 +216,32 @@ pub(crate) async fn case_layers_get(
             "limit {limit} is out of range: 0 to {MAX_LAYER_CODES} codes per layer"
         )));
     }
-    let row = state
-        .query(move |db, catalog| lookup::layout(db, catalog, layout))
-        .await?;
-    let start = stored_code(&row.code)?;
-    let key = row.group;
-    let (size, layers) = state
-        .search(key, client, move |graphs| {
-            let graph = graphs.get_or_build(key, start);
-            let node = graph.node(start).expect("a layout is in its own group");
-            let layers = paths::Layers::search(&graph, node);
-            let listed = (0..layers.n_layers())
-                .map(|k| {
-                    let layer = layers.layer(k);
-                    Layer {
-                        step: k,
-                        size: layer.len() as u32,
-                        codes: layer
-                            .iter()
-                            .take(limit as usize)
-                            .map(|&node| graph.code(node).to_string())
-                            .collect(),
-                    }
-                })
-                .collect();
-            (graph.n_nodes() as u32, listed)
-        })
-        .await?;
+    let found = look_up(&state, layout).await?;
+    let (size, layers) = search_from(&state, client, &found, move |graph, node| {
+        let layers = paths::Layers::search(graph, node);
+        let listed = (0..layers.n_layers())
+            .map(|k| {
+                let layer = layers.layer(k);
+                Layer {
+                    step: k,
+                    size: layer.len() as u32,
+                    codes: layer
+                        .iter()
+                        .take(limit as usize)
+                        .map(|&node| graph.code(node).to_string())
+                        .collect(),
+                }
+            })
+            .collect();
+        (graph.n_nodes() as u32, listed)
+    })
+    .await?;
     Ok(Json(LayersResponse {
-        code: row.code,
-        group: GroupRef { name: key, size },
+        code: found.code().to_string(),
+        group: GroupRef {
+            name: found.group(),
+            size,
+        },
         layers,
     }))
 }
@@ -280,10 +272,10 @@ pub(crate) async fn case_farthest_get(
     Path(code): Path<String>,
     Query(page): Query<CodePage>,
 ) -> Result<Json<FarthestPage>, AppError> {
-    let (row, report, after, limit) = analyse(&state, client, &code, page, false).await?;
+    let (found, report, after, limit) = analyse(&state, client, &code, page, false).await?;
     let (layouts, next) = page_of(&report.farthest, after, limit);
     Ok(Json(FarthestPage {
-        code: row.code,
+        code: found.code().to_string(),
         farthest_step: report.analysis.farthest_step,
         farthest_num: report.analysis.farthest_num,
         layouts,
@@ -313,10 +305,10 @@ pub(crate) async fn case_min_solutions_get(
     Path(code): Path<String>,
     Query(page): Query<CodePage>,
 ) -> Result<Json<MinSolutionsPage>, AppError> {
-    let (row, report, after, limit) = analyse(&state, client, &code, page, true).await?;
+    let (found, report, after, limit) = analyse(&state, client, &code, page, true).await?;
     let (layouts, next) = page_of(&report.min_solutions, after, limit);
     Ok(Json(MinSolutionsPage {
-        code: row.code,
+        code: found.code().to_string(),
         min_solution_step: report.analysis.min_solution_step,
         min_solution_num: report.analysis.min_solution_num,
         layouts,
@@ -332,15 +324,12 @@ async fn analyse(
     code: &str,
     page: CodePage,
     solutions_only: bool,
-) -> Result<(LayoutRow, LayoutReport, Option<Code>, u32), AppError> {
+) -> Result<(StoredLayout, LayoutReport, Option<Code>, u32), AppError> {
     let layout: LayoutRef = code.parse()?;
     let after = page.after.as_deref().map(str::parse::<Code>).transpose()?;
     let limit = page_limit(page.limit)?;
-    let row = state
-        .query(move |db, catalog| lookup::layout(db, catalog, layout))
-        .await?;
-    let start = stored_code(&row.code)?;
-    let report = if solutions_only && row.numbers.min_solution_step < 0 {
+    let found = look_up(state, layout).await?;
+    let report = if solutions_only && found.numbers().min_solution_step < 0 {
         LayoutReport {
             analysis: LayoutAnalysis {
                 min_solution_step: -1,
@@ -350,16 +339,9 @@ async fn analyse(
             min_solutions: Vec::new(),
         }
     } else {
-        let key = row.group;
-        state
-            .search(key, client, move |graphs| {
-                let graph = graphs.get_or_build(key, start);
-                let node = graph.node(start).expect("a layout is in its own group");
-                reference::analyse_layout(&graph, node)
-            })
-            .await?
+        search_from(state, client, &found, reference::analyse_layout).await?
     };
-    Ok((row, report, after, limit))
+    Ok((found, report, after, limit))
 }
 
 /// The codes after `after` (all when `None`), at most `limit` of them, and
@@ -372,11 +354,12 @@ fn page_of(codes: &[Code], after: Option<Code>, limit: u32) -> (Vec<String>, Opt
     (page, next)
 }
 
-/// The /case answer for a row.
-fn case_response(catalog: &Catalog, row: &LayoutRow) -> Result<CaseResponse, AppError> {
+/// The /case answer for a layout.
+fn case_response(catalog: &Catalog, layout: &StoredLayout) -> Result<CaseResponse, AppError> {
+    let group = layout.group();
     let group_size = *catalog
         .group_sizes
-        .get(&row.group)
-        .ok_or_else(|| AppError::Internal(format!("group {} has no size", row.group)))?;
-    CaseResponse::new(row, group_size)
+        .get(&group)
+        .ok_or_else(|| AppError::Internal(format!("group {group} has no size")))?;
+    CaseResponse::new(layout, group_size)
 }

@@ -11,15 +11,14 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::doc::{LayoutCode, SearchRefused};
+use super::layout_search::{look_up, search_from};
 use crate::answers::{Answer, AnswerKey, Encoding};
 use crate::drawing::{Drawing, DrawingKey};
 use crate::error::{AppError, ErrorBody};
 use crate::extract::{Client, Path};
-use crate::lookup;
-use crate::model::{stored_code, GroupRef};
+use crate::model::GroupRef;
 use crate::state::AppState;
-use klotski::{Code, LayoutRef};
-use schema::{GroupKey, LayoutRow};
+use crate::stored::StoredLayout;
 
 /// A group (or the ball around a layout) as a graph: its nodes with their
 /// positions and numbers, column by column, and its edges.
@@ -99,45 +98,42 @@ pub(crate) async fn case_graph_get(
     Path(code): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
-    let layout: LayoutRef = code.parse()?;
-    let row = state
-        .point_query(move |db, catalog| lookup::layout(db, catalog, layout))
-        .await?;
-    let key = (stored_code(&row.code)?, Encoding::accepted(&headers));
+    let found = look_up(&state, code.parse()?).await?;
+    let key = (found.code(), Encoding::accepted(&headers));
     let answer = state
         .answers()
-        .get_or_build(key, || answer(state.clone(), client, row, key))
+        .get_or_build(key, || answer(state.clone(), client, found, key))
         .await?;
     Ok(answer.response())
 }
 
-/// The answer about `row`'s layout in `key`'s encoding: its drawing (made
-/// once, `built.rs`), then the JSON and its encoding in the group's search
-/// lane, admitted for `client`.
+/// The answer about `chosen` in `key`'s encoding: its drawing (made once,
+/// `built.rs`), then the JSON and its encoding in the group's search lane,
+/// admitted for `client`.
 async fn answer(
     state: AppState,
     client: Option<IpAddr>,
-    row: LayoutRow,
+    chosen: StoredLayout,
     key: AnswerKey,
 ) -> Result<Answer, AppError> {
-    let (chosen, encoding) = key;
-    let group = row.group;
+    let (code, encoding) = key;
+    let group = chosen.group();
     let size = state.catalog().group_sizes.get(&group).copied();
     let size = size.ok_or_else(|| AppError::Internal(format!("group {group} has no size")))?;
     let max_nodes = state.config().drawing_layouts;
     let drawing_key = DrawingKey {
         group,
-        centre: (size > max_nodes).then_some(chosen),
+        centre: (size > max_nodes).then_some(code),
     };
     let drawing = state
         .drawings()
         .get_or_build(drawing_key, || {
-            draw(state.clone(), client, group, chosen, max_nodes)
+            draw(state.clone(), client, chosen, max_nodes)
         })
         .await?;
     let at = drawing
-        .position(chosen)
-        .ok_or_else(|| AppError::Internal(format!("{chosen} is not in its own drawing")))?;
+        .position(code)
+        .ok_or_else(|| AppError::Internal(format!("{code} is not in its own drawing")))?;
     let answers = state.answers();
     let plain = answers.plain(key);
     let content_type = HeaderValue::from_static("application/json");
@@ -145,7 +141,7 @@ async fn answer(
         .search(group, client, move |_| {
             answers.make(content_type, encoding, plain, || {
                 let graph = GraphResponse {
-                    code: row.code,
+                    code: code.to_string(),
                     group: GroupRef { name: group, size },
                     radius: drawing.subgraph.radius(),
                     chosen: at,
@@ -164,26 +160,24 @@ async fn answer(
         .await
 }
 
-/// Places the part of `group` to draw around `chosen` (a search, admitted
-/// for `client`) and reads its nodes' numbers: once per drawing, to its end
-/// even when the request that asked for it is gone (`built.rs`).
+/// Places the part of `chosen`'s group to draw around it (a search,
+/// admitted for `client`) and reads its nodes' numbers: once per drawing,
+/// to its end even when the request that asked for it is gone
+/// (`built.rs`).
 async fn draw(
     state: AppState,
     client: Option<IpAddr>,
-    group: GroupKey,
-    chosen: Code,
+    chosen: StoredLayout,
     max_nodes: u32,
 ) -> Result<Drawing, AppError> {
     let started = Instant::now();
-    let (placed, placing) = state
-        .search(group, client, move |graphs| {
-            let graph = graphs.get_or_build(group, chosen);
-            let centre = graph.node(chosen).expect("a layout is in its own group");
-            let started = Instant::now();
-            let placed = Drawing::place(&graph, centre, max_nodes as usize);
-            (placed, started.elapsed())
-        })
-        .await?;
+    let (placed, placing) = search_from(&state, client, &chosen, move |graph, centre| {
+        let started = Instant::now();
+        let placed = Drawing::place(graph, centre, max_nodes as usize);
+        (placed, started.elapsed())
+    })
+    .await?;
+    let group = chosen.group();
     let nodes = placed.subgraph.nodes().to_vec();
     let rows = state
         .query(move |db, _| Ok(db.group_members(group, &nodes)?))

@@ -134,7 +134,7 @@ pub(crate) async fn group_cases_get(
         group: key.to_string(),
         size: group.size,
         cases: rows
-            .iter()
+            .into_iter()
             .map(CaseSummary::new)
             .collect::<Result<_, _>>()?,
         next,

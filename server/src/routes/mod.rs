@@ -9,6 +9,7 @@ mod class;
 mod doc;
 mod graph;
 mod group;
+mod layout_search;
 mod named;
 mod path;
 mod query;

@@ -6,11 +6,12 @@ use edge::json::PathJson;
 use klotski::{paths, Code, LayoutRef};
 
 use super::doc::{LayoutPair, SearchRefused};
+use super::layout_search::search_from;
 use super::query::MetricQuery;
 use crate::error::{AppError, ErrorBody};
 use crate::extract::{Client, Path, Query};
 use crate::lookup;
-use crate::model::{not_a_route, stored_code};
+use crate::model::not_a_route;
 use crate::state::AppState;
 
 /// A shortest path between two layouts of one group, with the move of each
@@ -52,27 +53,27 @@ pub(crate) async fn path_get(
             ))
         })
         .await?;
-    if from.group != to.group {
+    if from.group() != to.group() {
         return Err(AppError::DifferentGroups(format!(
             "{} is in group {} and {} in group {}: no sequence of steps joins them, \
              since steps never leave a group",
-            from.code, from.group, to.code, to.group
+            from.code(),
+            from.group(),
+            to.code(),
+            to.group()
         )));
     }
-    let (start, goal) = (stored_code(&from.code)?, stored_code(&to.code)?);
-    let key = from.group;
-    let path = state
-        .search(key, client, move |graphs| {
-            let graph = graphs.get_or_build(key, start);
-            let node = |code| graph.node(code).expect("both layouts are in the group");
-            let path = paths::shortest_path_in(&graph, node(start), node(goal), metric)?;
-            Some(
-                path.into_iter()
-                    .map(|node| graph.code(node))
-                    .collect::<Vec<Code>>(),
-            )
-        })
-        .await?
-        .ok_or_else(|| AppError::Internal(format!("no path in group {key}")))?;
+    let goal = to.code();
+    let path = search_from(&state, client, &from, move |graph, start| {
+        let goal = graph.node(goal).expect("both layouts are in the group");
+        let path = paths::shortest_path_in(graph, start, goal, metric)?;
+        Some(
+            path.into_iter()
+                .map(|node| graph.code(node))
+                .collect::<Vec<Code>>(),
+        )
+    })
+    .await?
+    .ok_or_else(|| AppError::Internal(format!("no path in group {}", from.group())))?;
     Ok(Json(PathJson::new(&path, metric).map_err(not_a_route)?))
 }
