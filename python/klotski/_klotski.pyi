@@ -9,7 +9,17 @@ import networkx
 import numpy
 import numpy.typing
 
-from klotski._types import AnalysisDict, ClassTable, GroupsTable, GroupTable, LayoutLike, Metric
+from klotski._types import (
+    AnalysisDict,
+    ClassTable,
+    GroupsTable,
+    GroupTable,
+    LayoutLike,
+    Metric,
+    NameDict,
+    NamedLayoutDict,
+    StoredNamedLayoutDict,
+)
 
 __all__ = [
     "__version__",
@@ -22,6 +32,7 @@ __all__ = [
     "DatabaseError",
     "solve",
     "path",
+    "named_layouts",
 ]
 
 __version__: str
@@ -35,6 +46,10 @@ class Layout:
     def from_board(text: str) -> Layout: ...
     @property
     def code(self) -> str: ...
+    @property
+    def names(self) -> List[NameDict]: ...
+    @property
+    def name(self) -> Optional[str]: ...
     @property
     def short_code(self) -> str: ...
     @property
@@ -170,6 +185,7 @@ class Database:
     def group(self, group: LayoutLike) -> Group: ...
     def classes(self) -> ClassTable: ...
     def groups(self, class_name: Optional[str] = None) -> GroupsTable: ...
+    def named_layouts(self) -> List[StoredNamedLayoutDict]: ...
     def close(self) -> None: ...
     def __enter__(self) -> Database: ...
     def __exit__(self, *exception: object) -> None: ...
@@ -179,3 +195,4 @@ class DatabaseError(Exception):
 
 def solve(layout: LayoutLike, metric: Metric = "step") -> List[Layout]: ...
 def path(a: LayoutLike, b: LayoutLike, metric: Metric = "step") -> List[Layout]: ...
+def named_layouts(query: Optional[str] = None) -> List[NamedLayoutDict]: ...

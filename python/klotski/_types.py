@@ -1,9 +1,11 @@
 """The package's types that are not classes, for annotations: what an
 argument takes (``Metric``, ``LayoutLike``) and the shapes of the dicts
 ``Analysis.to_dict()``, ``Group.table()``, ``Database.classes()`` and
-``Database.groups()`` give (dicts of equal-length NumPy columns)."""
+``Database.groups()`` give (dicts of equal-length NumPy columns), and
+the dicts of the classic named layouts (``Layout.names``,
+``named_layouts()``, ``Database.named_layouts()``)."""
 
-from typing import Literal, TypedDict, Union
+from typing import List, Literal, Optional, TypedDict, Union
 
 import numpy
 import numpy.typing
@@ -16,7 +18,8 @@ allowed), a straight move (any distance in one direction) or a cell move
 (one cell)."""
 
 LayoutLike = Union[Layout, str]
-"""A ``Layout``, or a text that names one: a code, short code or classification."""
+"""A ``Layout``, or a text that names one: a code, short code,
+classification or name (``'横刀立马'``)."""
 
 Ints = numpy.typing.NDArray[numpy.int64]
 """A column of int64."""
@@ -40,6 +43,55 @@ class AnalysisDict(TypedDict):
     n_min_step_sequences: int
     n_min_straight_sequences: int
     n_min_cell_sequences: int
+
+
+class NameDict(TypedDict):
+    """One name of a layout (``Layout.names``), with the keys of the
+    service's JSON."""
+
+    display: str
+    """The name as shown, and as ``Layout()`` takes it: ``'守口如瓶 2'``
+    for a second variant."""
+    name: str
+    """Simplified characters, without the variant number."""
+    variant: int
+    """1 for the plain name; 2, 3, ... for other layouts of that name."""
+    name_traditional: str
+    pinyin: str
+    """Hanyu pinyin with tone marks."""
+    english: str
+    """The customary English name, or a plain gloss."""
+    variants: List[str]
+    """The other variants of the name, as shown."""
+
+
+class NamedLayoutDict(NameDict):
+    """An entry of the collection (``named_layouts()``): a name and its layout."""
+
+    code: str
+    published_steps: Optional[int]
+    """The fewest steps the source publishes, or ``None``."""
+    source: str
+    """The address of the collection the layout was taken from."""
+
+
+class StoredNamedLayoutDict(NamedLayoutDict):
+    """``Database.named_layouts()``: an entry with its layout's numbers
+    from the file."""
+
+    classification: str
+    farthest_step: int
+    farthest_num: int
+    min_solution_step: int
+    min_solution_num: int
+    solution_num: int
+    min_straight_moves: int
+    min_cell_moves: int
+    n_min_step_sequences: int
+    n_min_straight_sequences: int
+    n_min_cell_sequences: int
+    group_size: int
+    """The number of layouts of its group."""
 
 
 class GroupTable(TypedDict):
@@ -101,4 +153,7 @@ __all__ = [
     "Ints",
     "LayoutLike",
     "Metric",
+    "NameDict",
+    "NamedLayoutDict",
+    "StoredNamedLayoutDict",
 ]

@@ -162,7 +162,7 @@ impl Analysis {
 
     /// The code, the classification and the ten numbers as a dict, in the
     /// database's column order.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+    pub fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
         dict.set_item("code", &self.code)?;
         dict.set_item("classification", &self.classification)?;

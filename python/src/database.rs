@@ -234,6 +234,50 @@ impl Database {
         group_table(py, &rows)
     }
 
+    /// The classic named layouts (关卡) the file holds (its table
+    /// ``named_layout``: those of the classes built), a dict each in the
+    /// table's order: the keys of ``klotski.named_layouts()`` with the
+    /// layout's ``classification``, its ten numbers as ``case()`` reads
+    /// them and ``group_size``, the number of layouts of its group.
+    fn named_layouts<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let held = self.read(py, |reader| {
+            let mut held = Vec::new();
+            for named in reader.named_layouts()? {
+                let row = reader.layout_by_code(&named.code)?;
+                let group = match &row {
+                    Some(row) => reader.group(row.group)?,
+                    None => None,
+                };
+                held.push((named, row, group));
+            }
+            Ok(held)
+        })?;
+        held.into_iter()
+            .map(|(named, row, group)| {
+                let missing = |what: &str| {
+                    DatabaseError::new_err(format!(
+                        "the file is damaged: the named layout {} ({}) has no {what}; \
+                         run `klotski build-db` to build it again",
+                        named.name, named.code
+                    ))
+                };
+                let row = row.ok_or_else(|| missing("layout row"))?;
+                let group = group.ok_or_else(|| missing("group row"))?;
+                let entry = crate::named::stored_entry_dict(py, &named)?;
+                let code = stored_code(&row.code)?;
+                let analysis = Analysis::new(
+                    code,
+                    format!("{}-{}", row.group, row.group_index),
+                    &edge::numbers::analysis_of(&row.numbers),
+                    &row.metrics,
+                );
+                entry.update(analysis.to_dict(py)?.as_mapping())?;
+                entry.set_item("group_size", group.size)?;
+                Ok(entry)
+            })
+            .collect()
+    }
+
     /// A read-only ``sqlite3.Connection`` to the file, for SQL and pandas
     /// (``pandas.read_sql(query, db.connection)``); opened on first use.
     #[getter]

@@ -4,7 +4,7 @@ use edge::json::MoveJson;
 use klotski::{Code, Metric, ShortCode};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyString, PyTuple};
+use pyo3::types::{PyDict, PyString, PyTuple};
 
 use crate::analysis::Analysis;
 use crate::arguments::{named, MetricArg};
@@ -13,15 +13,19 @@ use crate::names;
 /// A legal layout of the 4x5 board.
 ///
 /// ``Layout(text)`` reads a code (``'1A9BF0C00'``, or ``'1a9bf0c'`` without
-/// its trailing zeros), a short code (``'4WVE1'``) or a classification
-/// ``J-B-S-G-I`` (``'5-4-1-1-7472'``); a text that names no layout raises
-/// ``ValueError`` with the reason the CLI gives. ``Layout(layout)`` is the
-/// layout itself; ``Layout.from_board(text)`` reads a drawn board.
+/// its trailing zeros), a short code (``'4WVE1'``), a classification
+/// ``J-B-S-G-I`` (``'5-4-1-1-7472'``) or the name of a classic layout
+/// (``'横刀立马'``, ``'hengdaolima'``, ``'守口如瓶 2'``); a text that names
+/// no layout raises ``ValueError`` with the reason the CLI gives (a part of
+/// several names lists them, an unknown name the nearest).
+/// ``Layout(layout)`` is the layout itself; ``Layout.from_board(text)``
+/// reads a drawn board.
 ///
 /// Layouts are equal, and hash alike, when their codes are, and order by
 /// id (which is code order). ``str()`` draws the board with column letters
-/// a-d and row numbers 1-5, the names moves use; in Jupyter a layout shows
-/// as a picture of its board.
+/// a-d and row numbers 1-5, the names moves use, under the layout's first
+/// name when it has one; ``repr()`` names it beside the code. In Jupyter a
+/// layout shows as a picture of its board.
 #[pyclass(frozen, eq, ord, hash, module = "klotski")]
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Layout {
@@ -48,7 +52,7 @@ impl Layout {
     #[staticmethod]
     fn from_board(text: &Bound<'_, PyAny>) -> PyResult<Layout> {
         let text: String = named(text, "text", "a board as str(layout) draws it")?;
-        klotski::Layout::from_board(&text)
+        klotski::Layout::from_board(without_name_line(&text))
             .map(Layout::from)
             .map_err(|error| PyValueError::new_err(error.to_string()))
     }
@@ -57,6 +61,20 @@ impl Layout {
     #[getter]
     fn code(&self) -> String {
         self.code.to_string()
+    }
+
+    /// The layout's names as classic layouts (关卡), a dict each (keys as
+    /// in ``named_layouts()``, without the layout's own): empty for most
+    /// layouts.
+    #[getter]
+    fn names<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        crate::named::names_of(py, self.code)
+    }
+
+    /// The first of ``names`` as shown (``'横刀立马'``), or ``None``.
+    #[getter]
+    fn name(&self) -> Option<String> {
+        first_name(self.code)
     }
 
     /// The short code: the id in 5 characters, e.g. ``'4WVE1'``.
@@ -180,11 +198,18 @@ impl Layout {
     }
 
     fn __str__(&self) -> String {
-        self.code.layout().labelled_board(0).trim_end().to_owned()
+        let board = self.code.layout().labelled_board(0);
+        match first_name(self.code) {
+            Some(name) => format!("{name}\n{}", board.trim_end()),
+            None => board.trim_end().to_owned(),
+        }
     }
 
     fn __repr__(&self) -> String {
-        format!("Layout('{}')", self.code)
+        match first_name(self.code) {
+            Some(name) => format!("Layout('{}')  # {name}", self.code),
+            None => format!("Layout('{}')", self.code),
+        }
     }
 
     /// The board as an SVG picture (Jupyter shows it).
@@ -207,6 +232,29 @@ impl Layout {
             .iter()
             .map(|step| Move::new(self.code, MoveJson::from(step)))
             .collect()
+    }
+}
+
+/// The first name of `code` as shown, if it has one.
+fn first_name(code: Code) -> Option<String> {
+    klotski::names_of(code)
+        .first()
+        .map(|named| named.display_name())
+}
+
+/// A drawn board without the name line ``str()`` writes above a named
+/// layout's board.
+fn without_name_line(text: &str) -> &str {
+    let text = text.trim_start();
+    match text.split_once('\n') {
+        Some((first, rest))
+            if klotski::named_layouts()
+                .iter()
+                .any(|named| named.display_name() == first.trim()) =>
+        {
+            rest
+        }
+        _ => text,
     }
 }
 
@@ -319,7 +367,8 @@ impl Move {
 }
 
 /// A layout as a function takes it: a ``Layout``, or a text that names
-/// one (a code, short code or classification, as the CLI reads them).
+/// one (a code, short code, classification or name, as the CLI reads
+/// them).
 pub enum LayoutArg {
     /// A `Layout`'s code.
     Code(Code),
@@ -339,8 +388,8 @@ impl<'a, 'py> FromPyObject<'a, 'py> for LayoutArg {
         }
         Err(PyTypeError::new_err(format!(
             "expected a Layout or a text naming one (a code such as '1A9BF0C00', \
-             a short code such as '4WVE1' or a classification such as \
-             '5-4-1-1-7472'), not {}",
+             a short code such as '4WVE1', a classification such as \
+             '5-4-1-1-7472' or a name such as '横刀立马'), not {}",
             object.get_type().name()?
         )))
     }

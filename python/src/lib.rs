@@ -15,6 +15,7 @@
 //! - [`table`]: the tables as dicts of NumPy columns: a group's numbers,
 //!   the file's classes and groups.
 //! - [`database`]: `Database`, a built file opened read-only.
+//! - [`named`]: the classic named layouts (关卡) as dicts.
 //! - [`names`]: what a text names, and the tables kept between calls.
 //! - [`background`]: long work on a thread of its own, without the GIL,
 //!   stopped by Ctrl-C through the engine's `Cancel`.
@@ -31,6 +32,7 @@ mod background;
 mod database;
 mod group;
 mod layout;
+mod named;
 mod names;
 mod search;
 mod svg;
@@ -54,5 +56,6 @@ fn _klotski(module: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     module.add_function(wrap_pyfunction!(search::solve, module)?)?;
     module.add_function(wrap_pyfunction!(search::path, module)?)?;
+    module.add_function(wrap_pyfunction!(named::named_layouts, module)?)?;
     Ok(())
 }

@@ -18,9 +18,11 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 
-# The classes of the test database: one group each (0-3-0, 1-2-1), and
-# 7-0-* with groups of every kind, most of them unsolvable. A few seconds.
-DB_CLASSES = "0-3-0,1-2-1,7-0-*"
+# The classes of the test database: one group each (0-3-0, 1-2-1),
+# 7-0-* with groups of every kind, most of them unsolvable, and 0-14-0,
+# the smallest class holding named layouts (a few thousand layouts). A
+# few seconds.
+DB_CLASSES = "0-3-0,1-2-1,7-0-*,0-14-0"
 
 
 class Cli:

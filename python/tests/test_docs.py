@@ -124,6 +124,23 @@ for a, b in graph.edges(start.code):
     move: str = graph.edges[a, b]["moves"][start.code]
     assert start.apply(move).code == b
 """,
+    # The named layouts' dicts: a published count may be None, a name's
+    # keys are the same in every form.
+    "named_layouts.py": """
+import sys
+import typing
+import klotski
+
+entries: typing.List[klotski.NamedLayoutDict] = klotski.named_layouts("曹营")
+published: typing.List[int] = [e["published_steps"] for e in entries if e["published_steps"] is not None]
+names: typing.List[klotski.NameDict] = klotski.Layout(entries[0]["display"]).names
+first: typing.Optional[str] = klotski.Layout("00000003F").name
+assert first is None and entries[0]["display"] in [name["display"] for name in names]
+with klotski.Database(sys.argv[1]) as db:
+    held: typing.List[klotski.StoredNamedLayoutDict] = db.named_layouts()
+steps: typing.List[int] = [entry["min_solution_step"] - entry["variant"] for entry in held]
+assert len(steps) == len(held) > 0
+""",
 }
 
 # A subclass of a class that cannot be subclassed: mypy says so (`@final`

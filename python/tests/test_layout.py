@@ -44,8 +44,10 @@ def test_board_is_the_clis(cli, code):
     layout = klotski.Layout(code)
     assert layout.is_solved == (code == "DAAF4CC00")
     assert layout.board == cli.json("show", code)["rows"]
-    # print() adds the line end the CLI prints: no blank line after the board.
-    assert str(layout) + "\n" == cli.out("show", code)
+    # print() adds the line end the CLI prints: no blank line after the
+    # board, drawn under the layout's first name when it has one.
+    name_line = "" if layout.name is None else layout.name + "\n"
+    assert str(layout) + "\n" == name_line + cli.out("show", code)
     # Every name of the layout names it.
     for text in (layout.short_code, layout.classification, code.lower().rstrip("0")):
         assert klotski.Layout(text) == layout
@@ -58,7 +60,7 @@ def test_equality_and_hashing_are_by_code():
     assert len(layouts) == 1
     assert klotski.Layout("1A9BF0C00") != klotski.Layout("4FEA13400")
     assert klotski.Layout("1A9BF0C00") != "1A9BF0C00"
-    assert repr(klotski.Layout("4WVE1")) == "Layout('1A9BF0C00')"
+    assert repr(klotski.Layout("4WVE1")) == "Layout('1A9BF0C00')  # 横刀立马"
     layout = klotski.Layout("4FEA13400")
     assert pickle.loads(pickle.dumps(layout)) == layout
 

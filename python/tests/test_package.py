@@ -44,7 +44,8 @@ def documented_aliases(source: str) -> set:
 def test_every_public_name_has_a_docstring_and_a_stub():
     stubbed = {
         node.name: node
-        for source in ["_klotski.pyi", "_types.py"]
+        # _frames.py is Python, typed in itself.
+        for source in ["_klotski.pyi", "_types.py", "_frames.py"]
         for node in ast.parse((PACKAGE / source).read_text()).body
         if isinstance(node, (ast.ClassDef, ast.FunctionDef))
     }
