@@ -75,21 +75,10 @@ class NamedLayoutDict(NameDict):
     """The address of the collection the layout was taken from."""
 
 
-class StoredNamedLayoutDict(NamedLayoutDict):
-    """``Database.named_layouts()``: an entry with its layout's numbers
-    from the file."""
+class StoredNamedLayoutDict(NamedLayoutDict, AnalysisDict):
+    """``Database.named_layouts()``: an entry with its layout's
+    classification and ten numbers from the file."""
 
-    classification: str
-    farthest_step: int
-    farthest_num: int
-    min_solution_step: int
-    min_solution_num: int
-    solution_num: int
-    min_straight_moves: int
-    min_cell_moves: int
-    n_min_step_sequences: int
-    n_min_straight_sequences: int
-    n_min_cell_sequences: int
     group_size: int
     """The number of layouts of its group."""
 
