@@ -108,41 +108,30 @@ fn step_codes(start: Code, text: &str) -> Vec<Code> {
         .collect()
 }
 
-/// The famous layouts the web page lists (`FAMOUS` in
-/// `server/web/puzzles.js`), each with the step count its comment says is
-/// checked: the codes in the list's order, the counts in the comment's.
+/// The classic layouts the web page's start view lists (`CLASSICS` in
+/// `server/web/views.js`), each with the fewest steps its source
+/// publishes (the collection's `published_steps`, which the page shows
+/// beside its name).
 fn the_pages_famous_layouts() -> Vec<(Code, usize)> {
     let page = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../server/web/puzzles.js"),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../server/web/views.js"),
     )
     .unwrap();
-    let (comment, list) = page
-        .split_once("export const FAMOUS = [")
-        .expect("puzzles.js lists FAMOUS");
-    let words: Vec<&str> = comment
-        .split_whitespace()
-        .filter(|&word| word != "*")
-        .collect();
-    let comment = words.join(" ");
-    let counts = comment
-        .rsplit_once("step counts (")
-        .and_then(|(_, after)| after.split_once(')'))
-        .expect("FAMOUS's comment gives the step counts in brackets")
+    let list = page
+        .split_once("const CLASSICS = [")
+        .and_then(|(_, after)| after.split_once(']'))
+        .expect("views.js lists CLASSICS")
         .0;
-    let counts: Vec<usize> = counts
-        .split(", ")
-        .map(|count| count.parse().unwrap())
-        .collect();
-    let codes: Vec<Code> = list
-        .split("];")
-        .next()
-        .unwrap()
-        .lines()
-        .filter_map(|line| line.trim().strip_prefix("['"))
-        .map(|line| line.split('\'').next().unwrap().parse().unwrap())
-        .collect();
-    assert_eq!(codes.len(), counts.len(), "a count for each famous layout");
-    codes.into_iter().zip(counts).collect()
+    list.split(',')
+        .map(|code| code.trim().trim_matches('\'').parse::<Code>().unwrap())
+        .map(|code| {
+            let published = klotski::names_of(code)
+                .iter()
+                .find_map(|named| named.published_steps)
+                .unwrap_or_else(|| panic!("{code} has a published count"));
+            (code, published as usize)
+        })
+        .collect()
 }
 
 #[test]
