@@ -45,8 +45,10 @@ const FILE_EXTENSIONS: [&str; 14] = [
 const JOURNAL_MAX_BYTES: u64 = 40_000;
 
 /// The most Markdown in the whole repository, in bytes (screenshots and
-/// build output aside): the words keep pace with the code.
-const ALL_MARKDOWN_MAX_BYTES: u64 = 200_000;
+/// build output aside): the words keep pace with the code. Raised by the
+/// two documents issues 72 and 74 asked for (the named layouts' sources
+/// and errata, the translation guide), less what the map gave back.
+const ALL_MARKDOWN_MAX_BYTES: u64 = 208_000;
 
 /// README.md shows an image within its first this many lines.
 const README_IMAGE_WITHIN_LINES: usize = 40;
