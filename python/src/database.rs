@@ -263,7 +263,15 @@ impl Database {
                 };
                 let row = row.ok_or_else(|| missing("layout row"))?;
                 let group = group.ok_or_else(|| missing("group row"))?;
-                let entry = crate::named::stored_entry_dict(py, &named)?;
+                let entry = crate::named::entry_of_row(&named).ok_or_else(|| {
+                    DatabaseError::new_err(format!(
+                        "the file's named layout {} {} ({}) is not this package's: the file \
+                         was built with another collection; run `klotski build-db` to build \
+                         it again",
+                        named.name, named.variant, named.code
+                    ))
+                })?;
+                let entry = crate::named::entry_dict(py, entry)?;
                 let code = stored_code(&row.code)?;
                 let analysis = Analysis::new(
                     code,

@@ -9,7 +9,6 @@ use pyo3::types::PyDict;
 use schema::NamedLayoutRow;
 
 use crate::arguments::named;
-use crate::database::DatabaseError;
 
 /// The dict of one name: ``display``, ``name``, ``variant``,
 /// ``name_traditional``, ``pinyin``, ``english`` and ``variants``.
@@ -78,24 +77,10 @@ pub fn named_layouts<'py>(
         .collect()
 }
 
-/// The dict of a row of a file's table ``named_layout``, as
-/// ``entry_dict`` writes the collection's entry; a row that is not the
-/// package's entry of that name and variant is a `DatabaseError` (a file
-/// built with another collection).
-pub fn stored_entry_dict<'py>(
-    py: Python<'py>,
-    row: &NamedLayoutRow,
-) -> PyResult<Bound<'py, PyDict>> {
-    let entry = klotski::named_layouts()
+/// The collection's entry that a row of a file's table ``named_layout``
+/// is; none for a row of a file built with another collection.
+pub fn entry_of_row(row: &NamedLayoutRow) -> Option<&'static NamedLayout> {
+    klotski::named_layouts()
         .iter()
         .find(|named| edge::named::named_row(named) == *row)
-        .ok_or_else(|| {
-            DatabaseError::new_err(format!(
-                "the file's named layout {} {} ({}) is not this package's: the file \
-                 was built with another collection; run `klotski build-db` to build \
-                 it again",
-                row.name, row.variant, row.code
-            ))
-        })?;
-    entry_dict(py, entry)
 }
