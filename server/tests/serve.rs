@@ -128,14 +128,16 @@ fn a_database_it_cannot_serve_is_one_line_naming_the_fix() {
 /// tests migrate (see `builder/tests/sql.rs`).
 #[test]
 fn an_older_schema_is_one_line_naming_the_migration() {
-    let old = Path::new(env!("CARGO_MANIFEST_DIR")).join("../builder/tests/data/schema-v2.db");
+    let old = Path::new(env!("CARGO_MANIFEST_DIR")).join("../builder/tests/data/schema-v3.db");
     let (code, stderr) = start_on(&old, &[]);
     assert_eq!(code, Some(1), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     let fix = format!("run `klotski migrate --db {}`", old.display());
     assert!(
-        stderr.contains("has schema version 2 but this program reads version 3")
-            && stderr.contains(&fix),
+        stderr.contains(&format!(
+            "has schema version 3 but this program reads version {}",
+            schema::SCHEMA_VERSION
+        )) && stderr.contains(&fix),
         "{stderr}"
     );
 }
