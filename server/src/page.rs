@@ -169,12 +169,7 @@ fn kept(
         precompressed::encoded(text, compressible, encoding).map(|bytes| (encoding, bytes))
     });
     match encoded {
-        Some((encoding, bytes)) => (
-            plain,
-            precompressed::headers(encoding),
-            bytes.as_ref().clone(),
-        )
-            .into_response(),
+        Some((encoding, bytes)) => (plain, precompressed::headers(encoding), bytes).into_response(),
         None => (plain, text).into_response(),
     }
 }
