@@ -132,7 +132,7 @@ async fn the_page_json_and_metrics_are_compressed_as_the_client_accepts_from_1_k
             "{name} is not server/web's"
         );
         // A module the shell does not name is loaded by the view that
-        // needs it (the level list's): weighed on its own.
+        // needs it (the graph's, the level list's): weighed on its own.
         if !name.ends_with(".woff2") && !shell.contains(&format!("/{name}\"")) {
             eprintln!(
                 "{name}, loaded on demand: {} bytes; on the wire {} with gzip, {} with brotli",

@@ -6,6 +6,8 @@
 
 import * as api from './api.js';
 import { barChart } from './chart.js';
+import { isSolved } from './code.js';
+import { noBestMove } from './hints.js';
 import { explained, num, stepText, t, unitName } from './i18n.js';
 import { METRICS } from './metric.js';
 import { el, link, plural } from './dom.js';
@@ -132,7 +134,7 @@ export class AnalysisPanel {
     const game = this.game;
     const best = (await game.moves(game.code())).find((m) => m.best);
     if (best) game.move(best.move.from, best.move.to);
-    else game.say(game.startInfo.solved && game.pos === 0 ? t('alreadySolved') : t('noneNearer', unitName(METRICS[game.metric].unit)));
+    else game.say(noBestMove(isSolved(game.pieces), game.metric));
   }
 
   async solve() {
@@ -174,8 +176,7 @@ export class AnalysisPanel {
     const at = this.solutionIndex();
     if (at < 0 || at >= this.solution.moves.length) return;
     const m = this.solution.moves[at];
-    // A game the solution was played into is not solved by hand.
-    this.game.assisted = true;
+    // Played by the page: the game is then not solved by hand (game.js).
     this.game.move(m.from, m.to, { shown: true });
   }
 

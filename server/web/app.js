@@ -4,7 +4,6 @@
 
 import * as api from './api.js';
 import { codeLike, layoutOf, offeredNames, pageAddress } from './find.js';
-import { graphView } from './graph.js';
 import { explained, t } from './i18n.js';
 import { layoutView } from './play.js';
 import { el } from './dom.js';
@@ -24,12 +23,12 @@ const findError = document.querySelector('[data-find-error]');
 const ROUTES = new Map([
   ['', { parts: [], open: (view, [], signal) => startView(view, navigate, signal) }],
   ['case', { parts: ['layout'], open: (view, [code], signal) => layoutView(view, code, navigate, signal) }],
-  ['graph', { parts: ['layout'], open: (view, [code], signal) => graphView(view, code, navigate, signal) }],
+  // The graph's and the level list's modules load when their view is opened.
+  ['graph', { parts: ['layout'], open: async (view, [code], signal) => (await import('./graph.js')).graphView(view, code, navigate, signal) }],
   ['path', { parts: ['layout', 'layout'], open: (view, [from, to], signal) => pathView(view, from, to, signal) }],
   ['compose', { parts: ['layout'], optional: 1, open: (view, [code], signal) => composeView(view, code, navigate, signal) }],
   ['group', { parts: ['name'], open: (view, [name], signal) => groupView(view, name, signal) }],
   ['class', { parts: ['name'], open: (view, [name], signal) => classView(view, name, signal) }],
-  // The level list's module loads when the list is opened.
   ['levels', { parts: [], open: async (view, [], signal) => (await import('./levels.js')).levelsView(view, signal) }],
 ]);
 

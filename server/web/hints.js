@@ -1,32 +1,28 @@
 // The hints, one level a press: which piece, then where (drawn as an
-// arrow), then the move itself; the best move is the API's. The hint shown,
-// `game.hint` (`{level, move}`), is drawn on the board until the next step
-// is drawn (play.js's render).
+// arrow), then the move itself; the best move is the API's. The view
+// (play.js) asks for the best move, and shows or plays what is given here;
+// the hint shown is kept by the game (game.js) until the next step.
 
-import { isSolved } from './code.js';
 import { stepText, t, unitName } from './i18n.js';
 import { METRICS } from './metric.js';
 
-/** The next hint for the layout `game` (play.js's) shows. */
-export async function nextHint(game) {
-  const code = game.code();
-  const best = (await game.moves(code)).find((m) => m.best);
-  if (game.code() !== code) return;
-  if (!best) {
-    game.say(isSolved(game.pieces) ? t('alreadySolved') : t('noneNearer', unitName(METRICS[game.metric].unit)));
-    return;
-  }
-  const level = (game.hint?.level ?? 0) + 1;
+/** What is said when a layout has no best move: it is solved (`solved`), or no move of `metric` comes nearer. */
+export const noBestMove = (solved, metric) =>
+  solved ? t('alreadySolved') : t('noneNearer', unitName(METRICS[metric].unit));
+
+/**
+ * The hint after `shown` (the one on the board, or null), given the best
+ * move from the layout (the API's `{move, best}`, or undefined when none):
+ * `{hint, say}`, a hint to draw and its words; `{play}`, the move to play
+ * (the third press); or `{say}` alone when there is no best move.
+ */
+export function nextHint(best, shown, solved, metric) {
+  if (!best) return { say: noBestMove(solved, metric) };
+  const level = (shown?.level ?? 0) + 1;
   const { move } = best;
-  game.puzzle?.hinted();
-  if (level === 3) {
-    game.move(move.from, move.to);
-    return;
-  }
-  game.hint = { level, move };
-  game.selected = null;
-  game.draw();
-  game.say(level === 1
-    ? t('hintPiece', t(`piece${move.piece}`), move.from)
-    : t('hintMove', stepText(move.piece, move.from, move.to)));
+  if (level === 3) return { play: move };
+  return {
+    hint: { level, move },
+    say: level === 1 ? t('hintPiece', t(`piece${move.piece}`), move.from) : t('hintMove', stepText(move.piece, move.from, move.to)),
+  };
 }

@@ -1,10 +1,11 @@
 // The player's hands on the board: a piece dragged, or picked up (click,
 // Enter) and put down on a destination; arrows move the focus or slide the
-// piece picked up; z, y and Escape anywhere in the view.
+// piece picked up; z, y and Escape anywhere in the view. Each input is turned
+// into a request to the view (play.js: move, pick, focusPiece, jump), which
+// changes the game's state through its owner (game.js).
 
 import { CELL, cellOfEvent, nextPiece, unitsPerPixel } from './board.js';
 import { HEIGHT, WIDTH, cellName, destinations } from './code.js';
-import { t } from './i18n.js';
 
 /** One cell's offset for each arrow key. */
 const ARROWS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
@@ -15,27 +16,9 @@ export function bindInput(game) {
   game.boardWrap.addEventListener('keydown', (event) => boardKey(game, event));
   game.boardWrap.addEventListener('focusin', (event) => {
     const id = event.target.closest('[data-piece]')?.dataset.piece;
-    if (id) game.cursor = id;
+    if (id) game.focus(id);
   });
   document.addEventListener('keydown', (event) => pageKey(game, event), { signal: game.signal });
-}
-
-/** The piece whose destinations the board shows: the one picked up, or the hint's. */
-function lifted(game) {
-  return game.selected ?? (game.hint?.level === 2 ? game.hint.move.from : null);
-}
-
-/** Picks up the piece `id` (showing where it can go), or puts it down. */
-function pick(game, id) {
-  game.selected = id;
-  if (id != null) game.cursor = id;
-  game.draw();
-  const piece = game.pieces.find((p) => p.id === id);
-  if (piece && !destinations(game.pieces, id).length) {
-    game.say(t('blocked', t(`piece${piece.kind}`), id));
-  } else if (id != null) {
-    game.say('');
-  }
 }
 
 /** Keys on the board: Enter picks up and puts down, arrows slide or move the focus. */
@@ -45,8 +28,8 @@ function boardKey(game, event) {
     event.preventDefault();
     const dest = target.dataset?.dest;
     const id = target.closest?.('[data-piece]')?.dataset.piece;
-    if (dest) game.enqueue(() => game.move(lifted(game), dest));
-    else if (id) game.enqueue(() => pick(game, game.selected === id ? null : id));
+    if (dest) game.enqueue(() => game.move(game.lifted(), dest));
+    else if (id) game.enqueue(() => game.togglePick(id));
   } else if (ARROWS[event.key] && !event.altKey && !event.ctrlKey && !event.metaKey) {
     event.preventDefault();
     game.enqueue(() => arrow(game, ARROWS[event.key]));
@@ -66,13 +49,7 @@ function arrow(game, [dx, dy]) {
     return;
   }
   const next = nextPiece(game.pieces, p.id, [dx, dy]);
-  if (next) {
-    game.cursor = next;
-    game.boardWrap.querySelector('svg').querySelectorAll('[data-piece]').forEach((g) => {
-      g.setAttribute('tabindex', g.dataset.piece === next ? '0' : '-1');
-    });
-    game.boardWrap.querySelector(`[data-piece="${next}"]`)?.focus({ preventScroll: true });
-  }
+  if (next) game.focusPiece(next);
 }
 
 /** Keys anywhere in the view: z and y undo and redo, Escape puts the piece down. */
@@ -80,7 +57,7 @@ function pageKey(game, event) {
   if (event.target.closest?.('input, textarea, select') || event.ctrlKey || event.metaKey || event.altKey) return;
   if (event.key === 'z') game.enqueue(() => game.jump(game.pos - 1));
   else if (event.key === 'y') game.enqueue(() => game.jump(game.pos + 1));
-  else if (event.key === 'Escape') game.enqueue(() => pick(game, null));
+  else if (event.key === 'Escape') game.enqueue(() => game.pick(null));
 }
 
 /**
@@ -114,11 +91,11 @@ function bindPointer(game) {
     const d = drag;
     drag = null;
     if (!d) {
-      if (event.type === 'pointerup') clickCell(game, event);
+      if (event.type === 'pointerup') clickOffPiece(game, event);
       return;
     }
     if (!d.moved) {
-      game.enqueue(() => pick(game, game.selected === d.p.id ? null : d.p.id));
+      game.enqueue(() => game.togglePick(d.p.id));
     } else if (d.at && d.at.id !== d.p.id) {
       game.enqueue(() => game.move(d.p.id, d.at.id, { slide: false }));
     } else {
@@ -131,22 +108,14 @@ function bindPointer(game) {
 }
 
 /** A click off the pieces: on a destination, the piece picked up goes there; elsewhere it is put down. */
-function clickCell(game, event) {
+function clickOffPiece(game, event) {
   const dest = event.target.closest('[data-dest]');
   if (dest) {
-    game.enqueue(() => game.move(lifted(game), dest.dataset.dest));
+    game.enqueue(() => game.move(game.lifted(), dest.dataset.dest));
     return;
   }
   const cell = cellOfEvent(game.boardWrap.firstChild, event);
-  game.enqueue(() => {
-    if (game.selected == null) return;
-    const p = game.pieces.find((q) => q.id === game.selected);
-    // The nearest destination whose piece would cover the cell.
-    const covering = cell && destinations(game.pieces, game.selected).find((d) =>
-      cell[0] >= d.x && cell[0] < d.x + p.w && cell[1] >= d.y && cell[1] < d.y + p.h);
-    if (covering) game.move(game.selected, covering.id);
-    else pick(game, null);
-  });
+  game.enqueue(() => game.clickCell(cell));
 }
 
 /** The reachable position (of `reach`, the start first) nearest to the start moved by `(dx, dy)` cells. */

@@ -16,7 +16,7 @@ import { METRICS, chooseMetric, metricOf } from './metric.js';
 import { MoveList } from './movelist.js';
 import { PuzzleMode, puzzleOf } from './puzzlemode.js';
 import { clock, recordSolve, showTimer, timerShown } from './progress.js';
-import { showSolved, solvedWords } from './review.js';
+import { solvedReview, solvedWords } from './review.js';
 import { classLink, nameOf, titleOf } from './titles.js';
 import { el, link, plural } from './dom.js';
 
@@ -36,7 +36,10 @@ export async function layoutView(view, code, navigate, signal) {
   if (wrong) game.say(wrong);
 }
 
-/** A game (game.js) in the layout view: its elements, the piece the player holds and the hint, drawn each step. */
+/**
+ * A game (game.js, the owner of its state) in the layout view: its
+ * elements, drawn each step, and what the API says beside them.
+ */
 class GameView extends Game {
   constructor(view, navigate, startInfo, metric, puzzle, signal) {
     super(startInfo.code, metric);
@@ -47,21 +50,12 @@ class GameView extends Game {
     this.puzzleKind = puzzle;
     this.navigate = navigate;
     this.startInfo = startInfo;
-    /** The piece the keyboard acts on, and the piece picked up (by click or Enter). */
-    this.cursor = this.pieces[0].id;
-    this.selected = null;
-    this.hint = null;
     /** How many times the layout has been drawn: an answer is shown only for the last. */
     this.drawings = 0;
     /** Every input runs in order, each after the one before has finished. */
     this.queue = Promise.resolve();
     this.infos = new Map([[this.start, Promise.resolve(startInfo)]]);
     this.moveLists = new Map();
-    /** When the first step was played by hand in this view, and when the game was solved (ms since the epoch). */
-    this.startedAt = null;
-    this.solvedAt = null;
-    /** Whether a minimum solution was played into the game: it is then not solved by hand. */
-    this.assisted = false;
   }
 
   /** The API's answer about `code`, asked once. */
@@ -84,8 +78,7 @@ class GameView extends Game {
   setMetric(metric) {
     if (!METRICS[metric] || metric === this.metric) return;
     chooseMetric(metric);
-    this.metric = metric;
-    this.values = null;
+    this.countIn(metric);
     this.metricChoice.value = metric;
     this.render();
   }
@@ -110,26 +103,75 @@ class GameView extends Game {
    * there; `shown`: the page played it (a minimum solution's step), not the player.
    */
   move(from, to, { slide = true, keepSelected = false, shown = false } = {}) {
-    if (!this.play(from, to)) {
+    if (!this.advance(from, to, { keepSelected, shown })) {
       this.say(t('cannotGo', from, to));
       return false;
     }
-    this.startedAt ??= Date.now();
-    this.solvedAt = null;
-    if (shown) this.steps[this.pos - 1].shown = true;
-    this.cursor = to;
-    this.selected = keepSelected ? to : null;
-    if (isSolved(this.pieces)) this.solvedByHand();
+    if (this.solvedAt != null) this.solvedNow();
     this.render(slide ? { from, to } : null);
     return true;
   }
 
-  /** The game just reached a solved layout: the timer stops, and a solve by hand is kept (progress.js). */
-  solvedByHand() {
-    this.solvedAt = Date.now();
+  /** The game just reached a solved layout: the clock shows its time, and a solve by hand is kept (progress.js). */
+  solvedNow() {
     this.showClock();
     if (this.assisted) return;
     recordSolve(this.start, this.count('step'), this.solvedAt - this.startedAt, this.startInfo.names?.[0] ?? null);
+  }
+
+  /** Picks up the piece at `id` (null: puts it down), showing where it can go, or saying it is blocked. */
+  pick(id) {
+    this.select(id);
+    this.draw();
+    const piece = this.pieces.find((p) => p.id === id);
+    if (piece && !destinations(this.pieces, id).length) {
+      this.say(t('blocked', t(`piece${piece.kind}`), id));
+    } else if (id != null) {
+      this.say('');
+    }
+  }
+
+  /** Picks up the piece at `id`, or puts it down when it is the one held. */
+  togglePick(id) {
+    this.pick(this.selected === id ? null : id);
+  }
+
+  /**
+   * A click on the board's cell `cell` (`[x, y]`; null off the board) with a
+   * piece held: it goes to the destination that covers the cell, or is put down.
+   */
+  clickCell(cell) {
+    if (this.selected == null) return;
+    const covering = this.covering(cell);
+    if (covering) this.move(this.selected, covering.id);
+    else this.pick(null);
+  }
+
+  /** Moves the keyboard's focus to the piece at `id` (an arrow key). */
+  focusPiece(id) {
+    this.focus(id);
+    this.boardWrap.querySelectorAll('[data-piece]').forEach((g) => {
+      g.setAttribute('tabindex', g.dataset.piece === id ? '0' : '-1');
+    });
+    this.boardWrap.querySelector(`[data-piece="${id}"]`)?.focus({ preventScroll: true });
+  }
+
+  /** The next hint for the layout shown (hints.js): the piece, then where it goes, then the move played. */
+  async askHint() {
+    const code = this.code();
+    const best = (await this.moves(code)).find((m) => m.best);
+    if (this.code() !== code) return;
+    const next = nextHint(best, this.hint, isSolved(this.pieces), this.metric);
+    if (next.hint || next.play) this.puzzle?.hinted();
+    if (next.play) {
+      this.move(next.play.from, next.play.to);
+      return;
+    }
+    if (next.hint) {
+      this.showHint(next.hint);
+      this.draw();
+    }
+    this.say(next.say);
   }
 
   /** The time since the first step (until solved), on the clock beside the counter. */
@@ -142,19 +184,13 @@ class GameView extends Game {
   jump(pos) {
     if (pos < 0 || pos >= this.codes.length || pos === this.pos) return;
     this.goTo(pos);
-    this.drawStep();
+    this.render();
   }
 
-  /** Back to the start with no step to redo and the count at nothing (Restart; a puzzle tried again). */
+  /** Back to the start with no step to redo, the count and the clock at nothing (Restart; a puzzle tried again). */
   restartFresh() {
     this.restart();
-    this.drawStep();
-  }
-
-  /** Draws the step gone to, the piece put down. */
-  drawStep() {
-    this.selected = null;
-    if (!this.pieces.some((p) => p.id === this.cursor)) this.cursor = this.pieces[0].id;
+    this.showClock();
     this.render();
   }
 
@@ -198,7 +234,7 @@ class GameView extends Game {
     this.undoButton = button(t('undo'), 'undo', () => this.enqueue(() => this.jump(this.pos - 1)), t('undoTitle'));
     this.redoButton = button(t('redo'), 'redo', () => this.enqueue(() => this.jump(this.pos + 1)), t('redoTitle'));
     this.restartButton = button(t('restart'), 'restart', () => this.enqueue(() => this.restartFresh()));
-    this.hintButton = button(t('hint'), 'hint', () => this.enqueue(() => nextHint(this)), t('hintTitle'));
+    this.hintButton = button(t('hint'), 'hint', () => this.enqueue(() => this.askHint()), t('hintTitle'));
     this.timer = el('span', { class: 'timer', 'data-timer': '' }, clock(0));
     this.timer.hidden = !timerShown();
     this.timerButton = el('button', {
@@ -230,16 +266,16 @@ class GameView extends Game {
     const tick = setInterval(() => this.startedAt != null && this.solvedAt == null && this.showClock(), 1000);
     this.signal.addEventListener('abort', () => clearInterval(tick), { once: true });
     // At phone width the board sticks smaller once the page is scrolled to read (style.css).
-    const game = this.view.querySelector('.game');
+    const box = this.view.querySelector('.game');
     // The smaller board would make the page shorter, scrolled back to the top
     // and the big board again, over and over: the game keeps its height.
     addEventListener('scroll', () => {
-      if (scrollY > 60 && !game.classList.contains('reading')) {
-        game.style.minHeight = `${game.offsetHeight}px`;
-        game.classList.add('reading');
-      } else if (scrollY <= 0 && game.classList.contains('reading')) {
-        game.classList.remove('reading');
-        game.style.minHeight = '';
+      if (scrollY > 60 && !box.classList.contains('reading')) {
+        box.style.minHeight = `${box.offsetHeight}px`;
+        box.classList.add('reading');
+      } else if (scrollY <= 0 && box.classList.contains('reading')) {
+        box.classList.remove('reading');
+        box.style.minHeight = '';
       }
     }, { passive: true, signal: this.signal });
     this.signal.addEventListener('abort', () => {
@@ -258,7 +294,8 @@ class GameView extends Game {
   /** Draws the layout shown, then fills in what the API says about it. */
   render(slide = null) {
     if (this.closed) return;
-    this.hint = null;
+    // Only the last drawing's answers are shown (the same layout may be drawn twice).
+    const drawing = ++this.drawings;
     this.say('');
     this.draw(slide);
     const code = this.code();
@@ -275,7 +312,7 @@ class GameView extends Game {
     const solved = isSolved(this.pieces);
     this.hintButton.disabled = solved;
     this.boardWrap.classList.toggle('won', solved && this.pos > 0);
-    showSolved(this, solved);
+    this.showSolved(solved, drawing);
     // Said beside the board (review.js), and under it on a phone, in sight there.
     if (solved && this.pos > 0) this.say(solvedWords(this), true);
     this.showNextLevel(solved && this.pos > 0);
@@ -288,14 +325,25 @@ class GameView extends Game {
     // A puzzle's analysis would give it away: it opens once the puzzle is solved.
     this.analysis.element.hidden = this.puzzle != null && !(solved && this.pos > 0);
     this.puzzle?.judge().catch((error) => this.say(explained(error)));
-    // Only the last drawing's answer is shown (the same layout may be drawn twice).
-    const drawing = ++this.drawings;
     this.info(code).then((info) => {
       if (this.drawings === drawing && !this.closed) this.showNames(info);
     }, (error) => {
       if (this.drawings === drawing) this.say(explained(error));
     });
     if (!this.analysis.element.hidden) this.analysis.show(code);
+  }
+
+  /** Whether the layout shown is solved, and if so the review (review.js), its values kept when the game ends there. */
+  showSolved(solved, drawing) {
+    this.solvedNote.hidden = !solved;
+    if (!solved) return;
+    const { parts, values } = solvedReview(this);
+    this.solvedNote.replaceChildren(...parts);
+    values.then((stepValues) => {
+      if (!stepValues || this.drawings !== drawing || this.closed) return;
+      this.reviewed(stepValues);
+      this.moveList.show(this.codes, this.steps, this.pos, this.values);
+    });
   }
 
   /** What the API says of the layout shown (`info`), in the details under its name (one tap away). */

@@ -21,26 +21,25 @@ const shownByPage = (game) => game.steps.slice(0, game.pos).some((s) => s.shown)
 export const solvedWords = (game) => t(shownByPage(game) ? 'solvedByPage' : 'solvedInExcl', game.words(game.count(game.metric)));
 
 /**
- * Shows in `game` (play.js's) whether the layout shown is solved, and if
- * so the review: the result said once (a puzzle's box says it), and no
- * praise for steps the page played.
+ * What `game` (play.js's), solved at the step shown, shows: `parts`, the
+ * result said once (a puzzle's box says it), no praise for steps the page
+ * played, and the review, filled in as the API answers; and `values`, a
+ * promise of each step's value (movelist.js's), null when there is none.
  */
-export function showSolved(game, solved) {
-  game.solvedNote.hidden = !solved;
-  if (!solved) return;
-  if (game.pos === 0) {
-    game.solvedNote.replaceChildren(el('p', {}, t('layoutSolved')));
-    return;
-  }
+export function solvedReview(game) {
+  if (!game.pos) return { parts: [el('p', {}, t('layoutSolved'))], values: Promise.resolve(null) };
   const count = game.count(game.metric);
   const fewest = METRICS[game.metric].fewest(game.startInfo);
   const players = !shownByPage(game);
-  game.solvedNote.replaceChildren(
+  const box = el('div', { class: 'review', 'data-review': '' }, el('p', {}, t('reviewing')));
+  const parts = [
     ...(game.puzzle ? [] : [el('p', { class: 'won-title' }, solvedWords(game))]),
     ...(game.puzzle || !players ? [] : [el('p', {}, count === fewest ? t('fewestPossible') : t('fewestFromStart', game.words(fewest)))]),
     el('p', { class: 'all-counts', 'data-all-counts': '' }, t('inEveryCount', countsInWords(game),
-      Object.values(METRICS).map((m) => num(m.fewest(game.startInfo))).join(t('listComma')))));
-  review(game, players);
+      Object.values(METRICS).map((m) => num(m.fewest(game.startInfo))).join(t('listComma')))),
+    box,
+  ];
+  return { parts, values: review(game, players, box) };
 }
 
 /** The game up to the step shown in the three counts, in words. */
@@ -49,22 +48,21 @@ function countsInWords(game) {
 }
 
 /**
- * Moves to solved over the game against the fewest, in the metric counted
- * in, with the slips marked: the steps that brought the 2x2 block fewer
- * moves nearer than they took. A game without a slip is praised only when
- * the player played it all (`players`).
+ * Shows in `box` the moves to solved over the game against the fewest, in
+ * the metric counted in, with the slips marked: the steps that brought the
+ * 2x2 block fewer moves nearer than they took. A game without a slip is
+ * praised only when the player played it all (`players`). Gives each step's
+ * value, or null when the API did not answer.
  */
-async function review(game, players) {
+async function review(game, players, box) {
   const metric = METRICS[game.metric];
   const codes = game.codes.slice(0, game.pos + 1);
-  const box = el('div', { class: 'review', 'data-review': '' }, el('p', {}, t('reviewing')));
-  game.solvedNote.append(box);
   let infos;
   try {
     infos = await Promise.all(codes.map((c) => game.info(c)));
   } catch (error) {
     box.replaceChildren(el('p', { class: 'error' }, explained(error)));
-    return;
+    return null;
   }
   const left = infos.map(metric.fewest);
   const lengths = game.steps.slice(0, game.pos).map((s) => stepLength(metric.name, s));
@@ -73,10 +71,6 @@ async function review(game, players) {
   values.forEach((value, i) => {
     if (value !== 'best') slips.push(i + 1);
   });
-  if (game.codes.length === codes.length) {
-    game.values = values;
-    game.moveList.show(game.codes, game.steps, game.pos, values);
-  }
   const step = (k) => {
     const s = game.steps[k - 1];
     const text = stepText(decode(game.codes[k - 1]).find((p) => p.id === s.from).kind, s.from, s.to);
@@ -95,6 +89,7 @@ async function review(game, players) {
         : metric.name === 'step' ? t('perfectSteps') : t('perfectOther', unitName(metric.unit))));
   // On a wide screen the page scrolls the review into sight (on a phone it is a panel of its own).
   if (matchMedia('(min-width: 40rem)').matches) box.scrollIntoView({ block: 'nearest' });
+  return values;
 }
 
 /**
