@@ -40,6 +40,7 @@
 mod admission;
 mod answers;
 mod built;
+mod bundle;
 mod case_json;
 mod client;
 mod compress;

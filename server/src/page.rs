@@ -8,11 +8,17 @@
 //! new binary with other files has another version. The shell itself is
 //! always revalidated (its `ETag` is the version).
 //!
+//! The modules are served joined (`bundle.rs`): `app.js` is every module
+//! the first view needs, in one file made at start, and each view's module
+//! loaded on demand ([`ON_DEMAND`]) takes its imports from it; every module
+//! is also served as itself.
+//!
 //! The page's words are one file per language, `lang/{code}.js`, of which
 //! the page loads the one it shows; the shell lists the languages
 //! (`data-languages`), so a language is a file of `web/lang/` and its line
 //! in [`LANGUAGES`].
 
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use axum::extract::Path;
@@ -22,6 +28,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::Router;
 
+use crate::bundle;
 use crate::error::AppError;
 use crate::precompressed;
 
@@ -73,11 +80,50 @@ const CSS: &str = "text/css; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 const WOFF2: &str = "font/woff2";
 
+/// The module the shell runs: served joined with every module it imports.
+const ENTRY: &str = "app.js";
+
+/// The modules of a view loaded only when it opens (`import()`): not
+/// joined into the entry's file, and weighed on their own.
+const ON_DEMAND: [&str; 2] = ["graph.js", "levels.js"];
+
+/// The modules as served, by name: the entry joined with its imports, and
+/// each module on demand taking its imports from it; made once.
+fn joined() -> &'static BTreeMap<&'static str, String> {
+    static JOINED: OnceLock<BTreeMap<&'static str, String>> = OnceLock::new();
+    JOINED.get_or_init(|| {
+        let modules: BTreeMap<&str, &str> = FILES
+            .iter()
+            .filter(|(_, kind, _)| *kind == JS)
+            .map(|(name, _, bytes)| {
+                (
+                    *name,
+                    std::str::from_utf8(bytes).expect("the modules are UTF-8"),
+                )
+            })
+            .collect();
+        let refused = |refusal| panic!("the page's modules cannot be joined: {refusal}");
+        let mut served = BTreeMap::from([(
+            ENTRY,
+            bundle::bundle(&modules, ENTRY).unwrap_or_else(refused),
+        )]);
+        for name in ON_DEMAND {
+            served.insert(
+                name,
+                bundle::on_demand(&modules, name, ENTRY).unwrap_or_else(refused),
+            );
+        }
+        served
+    })
+}
+
 /// The HTML shell; `{version}` stands for the files' version.
 const SHELL: &str = include_str!("../web/index.html");
 
 /// The routes of the page, outside the documented JSON API.
 pub(crate) fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
+    // Joined now: a module the joining refuses stops the server at start.
+    joined();
     Router::new()
         .route("/", get(|| async { Redirect::to("/ui/") }))
         .route("/ui", get(|| async { Redirect::to("/ui/") }))
@@ -133,6 +179,9 @@ async fn file_get(
         .iter()
         .find(|(file, _, _)| *file == name)
         .ok_or_else(|| AppError::NoRoute(format!("the page has no file {name}")))?;
+    let text = joined()
+        .get(name.as_str())
+        .map_or(*text, |served| served.as_bytes());
     Ok(kept(&asked, &headers, media_type, text))
 }
 
@@ -182,10 +231,6 @@ mod tests {
 
     use super::*;
 
-    /// The modules loaded only when their view opens (`import()`), so not
-    /// preloaded nor weighed with the page: the graph's and the level list's.
-    const ON_DEMAND: [&str; 2] = ["graph.js", "levels.js"];
-
     /// GET `uri` with `headers`: the status, the headers and the body.
     async fn get(uri: &str, headers: &[(&str, &str)]) -> (StatusCode, HeaderMap, Vec<u8>) {
         let mut request = Request::get(uri);
@@ -232,7 +277,15 @@ mod tests {
             headers["cache-control"],
             "public, max-age=31536000, immutable"
         );
-        assert_eq!(body, include_bytes!("../web/app.js"));
+        assert!(
+            body == joined()[ENTRY].as_bytes(),
+            "app.js is served joined"
+        );
+        let (_, _, body) = get(&format!("/ui/static/{}/code.js", version()), &[]).await;
+        assert!(
+            body == include_bytes!("../web/code.js"),
+            "a module is also served as itself"
+        );
         let (_, headers, body) =
             get(&format!("/ui/static/{}/han-regular.woff2", version()), &[]).await;
         assert_eq!(headers["content-type"], "font/woff2");
@@ -251,14 +304,12 @@ mod tests {
         assert!(!shell.contains("{version}"));
         assert!(shell.contains(&format!("/ui/static/{}/app.js", version())));
         assert!(shell.contains(&format!("/ui/static/{}/style.css", version())));
-        // Every module but those loaded on demand is preloaded, so the
-        // browser asks for all at once.
-        for (name, _, _) in FILES.iter().filter(|(_, kind, _)| *kind == JS) {
-            assert_eq!(
-                shell.contains(&format!("/{}/{name}\"", version())),
-                !ON_DEMAND.contains(name),
-                "{name}"
-            );
+        // The entry is served joined with its modules: the shell names no other.
+        for (name, _, _) in FILES
+            .iter()
+            .filter(|(name, kind, _)| *kind == JS && *name != ENTRY)
+        {
+            assert!(!shell.contains(&format!("/{name}\"")), "{name}");
         }
     }
 
@@ -269,17 +320,29 @@ mod tests {
     /// its own (opening its view fetches it).
     #[test]
     fn the_page_weighs_at_most_200_kb_in_each_language() {
-        let (later, first): (Vec<_>, Vec<_>) = FILES
+        let others: usize = FILES
             .iter()
-            .partition(|(name, _, _)| ON_DEMAND.contains(name));
-        let common: usize =
-            SHELL.len() + first.iter().map(|(_, _, bytes)| bytes.len()).sum::<usize>();
+            .filter(|(_, kind, _)| *kind != JS)
+            .map(|(_, _, bytes)| bytes.len())
+            .sum();
+        let common = SHELL.len() + joined()[ENTRY].len() + others;
         for (code, words) in LANGUAGES {
             let bytes = common + words.len();
             assert!(bytes <= 200 * 1024, "{code}: {bytes} bytes");
         }
-        for (name, _, bytes) in later {
-            assert!(bytes.len() <= 20 * 1024, "{name}: {} bytes", bytes.len());
+        for name in ON_DEMAND {
+            let bytes = joined()[name].len();
+            assert!(bytes <= 20 * 1024, "{name}: {bytes} bytes");
+        }
+    }
+
+    /// The entry's file holds every module but those on demand, each once.
+    #[test]
+    fn the_entry_joins_every_module_the_first_view_needs() {
+        let entry = &joined()[ENTRY];
+        for (name, _, _) in FILES.iter().filter(|(_, kind, _)| *kind == JS) {
+            let held = entry.matches(&format!("modules['{name}'] =")).count();
+            assert_eq!(held, usize::from(!ON_DEMAND.contains(name)), "{name}");
         }
     }
 

@@ -280,8 +280,9 @@ fn focus(player: &Player) {
     let unreachable = player.browser.script_with(
         "const codes = arguments[0];
          return (async () => {
-         const board = await import(document.querySelector('link[href$=\"/board.js\"]').href);
-         const code = await import(document.querySelector('link[href$=\"/code.js\"]').href);
+         const src = document.querySelector('script[type=module]').src;
+         const board = await import(src.replace('app.js', 'board.js'));
+         const code = await import(src.replace('app.js', 'code.js'));
          const arrows = [[0, -1], [0, 1], [-1, 0], [1, 0]];
          const wrong = [];
          for (const c of codes) {
