@@ -39,11 +39,8 @@ enum Binding {
 /// line exports the table of the modules (`modules`), which a module
 /// loaded on demand takes its imports from.
 pub fn bundle(files: &BTreeMap<&str, &str>, entry: &str) -> Result<String, Refusal> {
-    let mut order = Vec::new();
-    visit(files, entry, &mut order, &mut Vec::new())?;
     let mut out = String::from("const modules = {};\n");
-    for name in &order {
-        let module = parse(name, files[name.as_str()])?;
+    for (name, module) in evaluation_order(files, entry)? {
         out.push_str(&format!("modules['{name}'] = await (async () => {{\n"));
         out.push_str(&wrapped(&module, "modules"));
         out.push_str("})();\n");
@@ -57,6 +54,14 @@ pub fn bundle(files: &BTreeMap<&str, &str>, entry: &str) -> Result<String, Refus
 pub fn on_demand(files: &BTreeMap<&str, &str>, name: &str, entry: &str) -> Result<String, Refusal> {
     let text = files.get(name).ok_or(format!("no module {name}"))?;
     let module = parse(name, text)?;
+    let joined = evaluation_order(files, entry)?;
+    if let Some((missing, _)) = module
+        .imports
+        .iter()
+        .find(|(from, _)| !joined.iter().any(|(held, _)| held == from))
+    {
+        return Err(format!("{name} imports {missing}, which {entry} does not"));
+    }
     let mut out = format!("import {{ modules }} from './{entry}';\n");
     out.push_str(&imports_of(&module, "modules"));
     out.push_str(&module.body);
@@ -99,26 +104,38 @@ fn imports_of(module: &Module, table: &str) -> String {
         .collect()
 }
 
+/// `entry` and the modules it imports, directly or not, each read once,
+/// in the order an ES module graph evaluates them (imports first).
+fn evaluation_order(
+    files: &BTreeMap<&str, &str>,
+    entry: &str,
+) -> Result<Vec<(String, Module)>, Refusal> {
+    let mut order = Vec::new();
+    visit(files, entry, &mut order, &mut Vec::new())?;
+    Ok(order)
+}
+
 /// Adds the modules `name` imports, then `name`, to `order` (each once).
 fn visit(
     files: &BTreeMap<&str, &str>,
     name: &str,
-    order: &mut Vec<String>,
+    order: &mut Vec<(String, Module)>,
     trail: &mut Vec<String>,
 ) -> Result<(), Refusal> {
-    if order.iter().any(|done| done == name) {
+    if order.iter().any(|(done, _)| done == name) {
         return Ok(());
     }
     if trail.iter().any(|open| open == name) {
         return Err(format!("an import circle through {name}"));
     }
     let text = files.get(name).ok_or(format!("no module {name}"))?;
+    let module = parse(name, text)?;
     trail.push(name.to_owned());
-    for (imported, _) in parse(name, text)?.imports {
-        visit(files, &imported, order, trail)?;
+    for (imported, _) in &module.imports {
+        visit(files, imported, order, trail)?;
     }
     trail.pop();
-    order.push(name.to_owned());
+    order.push((name.to_owned(), module));
     Ok(())
 }
 
@@ -277,5 +294,12 @@ mod tests {
         let mut files = files();
         files.insert("d.js", "import { x } from './a.js';\n");
         assert!(bundle(&files, "a.js").err().unwrap().contains("circle"));
+        // A module on demand whose import the entry does not hold would
+        // find nothing in the table.
+        files.insert("d.js", "export const y = 2;\n");
+        files.insert("e.js", "export const e = 1;\n");
+        files.insert("later.js", "import { e } from './e.js';\n");
+        let refusal = on_demand(&files, "later.js", "a.js").err().unwrap();
+        assert_eq!(refusal, "later.js imports e.js, which a.js does not");
     }
 }

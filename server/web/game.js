@@ -104,8 +104,9 @@ export class Game {
    */
   advance(from, to, { keepSelected = false, shown = false } = {}) {
     if (!this.play(from, to)) return false;
-    this.startedAt ??= Date.now();
-    this.solvedAt = isSolved(this.pieces) ? Date.now() : null;
+    const now = Date.now();
+    this.startedAt ??= now;
+    this.solvedAt = isSolved(this.pieces) ? now : null;
     if (shown) {
       this.steps[this.pos - 1].shown = true;
       this.assisted = true;
